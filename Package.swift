@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The arrows run one way:
+//   scn → ScenarioTesting → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
+// The language and the notification core never import each other; the runtime's
+// vocabulary is the only place where they meet.
+let package = Package(
+    name: "scn",
+    products: [
+        .executable(name: "scn", targets: ["scn"]),
+        .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
+        .library(name: "NotificationCore", targets: ["NotificationCore"]),
+        .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
+        .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
+    ],
+    targets: [
+        // System libraries (Debian: libssl-dev, libreadline-dev).
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CReadline", path: "Sources/CReadline",
+            providers: [.apt(["libreadline-dev"])]),
+
+        // text → tokens → tree → checked tree
+        .target(name: "ScenarioLanguage"),
+        // iOS, APNs, the host app and the chat SDKs, as a value with a virtual clock
+        .target(name: "NotificationCore", dependencies: ["CCrypto"]),
+        // checked tree → effects on the world
+        .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
+        // folders of scenarios as a test suite, and its reports
+        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime"]),
+        // the command-line tool
+        .executableTarget(
+            name: "scn",
+            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+
+        .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
+        .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
+        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
+        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "scnTests", dependencies: ["scn"]),
+    ]
+)

@@ -1,0 +1,80 @@
+/// The checked tree: what the checker hands the evaluator. Commands are resolved against
+/// the registry, includes are inlined, and cases are separated from the prologue.
+
+/// A resolved built-in (or host-registered) command.
+public struct BoundCommand: Hashable, Sendable {
+    public var signature: Signature
+    public var arguments: BoundArguments
+    public init(signature: Signature, arguments: BoundArguments) {
+        self.signature = signature
+        self.arguments = arguments
+    }
+}
+
+public struct CheckedStmt: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        case command(BoundCommand)
+        /// A call of a user-defined command (`def`), with its argument values.
+        case call(name: Name, arguments: [Expr])
+        case `let`(Name, Expr)
+        case `repeat`(count: Expr, body: [CheckedStmt])
+        case `for`(variable: Name, sequence: Expr, body: [CheckedStmt])
+        case def(name: Name, parameters: [Name], body: [CheckedStmt])
+        /// An included file's statements, inlined; `path` is as written.
+        case include(path: String, source: SourceFile, body: [CheckedStmt])
+    }
+    public var kind: Kind
+    public var range: SourceRange
+    /// The file the statement was written in (differs from the script's own file inside
+    /// an include).
+    public var path: String
+    public init(_ kind: Kind, _ range: SourceRange, path: String) {
+        self.kind = kind
+        self.range = range
+        self.path = path
+    }
+}
+
+/// One independent case: it runs in a fresh world, prologue first.
+public struct CheckedCase: Hashable, Sendable {
+    public var name: String
+    public var nameRange: SourceRange
+    /// File-level tags and the case's own, in order, without repeats.
+    public var tags: [String]
+    /// The reason given by `skip`, if the case (or its file) is skipped.
+    public var skip: String?
+    /// Loop variables bound when the case was made by a `for` around `case` blocks.
+    public var bindings: [Name: Value]
+    public var body: [CheckedStmt]
+    public init(
+        name: String, nameRange: SourceRange, tags: [String], skip: String?,
+        bindings: [Name: Value], body: [CheckedStmt]
+    ) {
+        self.name = name
+        self.nameRange = nameRange
+        self.tags = tags
+        self.skip = skip
+        self.bindings = bindings
+        self.body = body
+    }
+}
+
+/// A checked file, ready to run.
+public struct CheckedScript: Sendable {
+    public var source: SourceFile
+    /// The top-level statements outside `case` blocks.
+    public var prologue: [CheckedStmt]
+    /// At least one: a file without `case` blocks is one case named after the file.
+    public var cases: [CheckedCase]
+    /// Every file read (the script itself first, then includes), for diagnostics.
+    public var sources: [String: SourceFile]
+    public init(
+        source: SourceFile, prologue: [CheckedStmt], cases: [CheckedCase],
+        sources: [String: SourceFile]
+    ) {
+        self.source = source
+        self.prologue = prologue
+        self.cases = cases
+        self.sources = sources
+    }
+}

@@ -1,0 +1,78 @@
+/// A configuration statement of one case, as the checker saw it before the first action:
+/// what case rules (``Registry/CaseRule``) inspect.
+public struct ConfiguredCommand: Sendable {
+    public var signature: Signature
+    public var arguments: BoundArguments
+    public var range: SourceRange
+    public init(signature: Signature, arguments: BoundArguments, range: SourceRange) {
+        self.signature = signature
+        self.arguments = arguments
+        self.range = range
+    }
+}
+
+/// The table of commands and expectations: the one source of truth that the checker,
+/// `scn help`, REPL completion and docs/COMMANDS.md read.
+///
+/// The registry knows signatures only. What a command *does* is bound by the runtime's
+/// vocabulary, which registers each signature together with its handler.
+public struct Registry: Sendable {
+    /// A rule over one case's configuration (e.g. "`extension kindly` needs Kindly
+    /// 3.0.12 or later"). It reports problems as (message, range) pairs.
+    public typealias CaseRule = @Sendable ([ConfiguredCommand]) -> [(message: String, range: SourceRange)]
+
+    public private(set) var signatures: [Signature] = []
+    private var byName: [String: Int] = [:]
+    public private(set) var caseRules: [CaseRule] = []
+
+    public init() {}
+
+    public enum RegistrationError: Error, Equatable {
+        case duplicate(String)
+        case emptyPath
+    }
+
+    /// Adds a signature. Names are unique; statements are matched by the longest path.
+    public mutating func register(_ signature: Signature) throws(RegistrationError) {
+        guard !signature.path.isEmpty else { throw .emptyPath }
+        guard byName[signature.name] == nil else { throw .duplicate(signature.name) }
+        byName[signature.name] = signatures.count
+        signatures.append(signature)
+    }
+
+    public mutating func addCaseRule(_ rule: @escaping CaseRule) {
+        caseRules.append(rule)
+    }
+
+    public func signature(named name: String) -> Signature? {
+        byName[name].map { signatures[$0] }
+    }
+
+    /// The signature whose path is the longest prefix of `words`, and how many words it
+    /// takes. `words` are the statement's leading word-like values.
+    public func resolve(_ words: [String]) -> (signature: Signature, consumed: Int)? {
+        var n = words.count
+        while n > 0 {
+            if let i = byName[words[0..<n].joined(separator: " ")] {
+                return (signatures[i], n)
+            }
+            n -= 1
+        }
+        return nil
+    }
+
+    /// The words that may follow `prefix` to continue some command's path (for
+    /// completion and "did you mean").
+    public func nextWords(after prefix: [String]) -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for s in signatures where s.path.count > prefix.count && Array(s.path.prefix(prefix.count)) == prefix {
+            let w = s.path[prefix.count]
+            if seen.insert(w).inserted { out.append(w) }
+        }
+        return out
+    }
+
+    /// Every command's first word, in registration order, without repeats.
+    public var headWords: [String] { nextWords(after: []) }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Reads the files a scenario names (`include`, `push raw file`), confined to the
+/// scenario root. Scenario files are untrusted: this is their only way to the disk.
+public protocol SourceLoader: Sendable {
+    /// Loads `path` as written in the file `from` (relative to that file's folder).
+    /// Throws a message (the caller turns it into a diagnostic at the path's position).
+    func load(_ path: String, from: String) throws(LoadError) -> SourceFile
+}
+
+public struct LoadError: Error, Hashable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// A loader confined to one folder: the scenario root.
+public struct DirectoryLoader: SourceLoader {
+    /// The root, as an absolute, standardized path.
+    public let root: String
+    /// Files larger than this are refused.
+    public let maxBytes: Int
+
+    public init(root: String, maxBytes: Int = 4 << 20) {
+        let base = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        self.root = base
+        self.maxBytes = maxBytes
+    }
+
+    public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+        guard !path.isEmpty else { throw LoadError("empty path") }
+        guard !path.hasPrefix("/") else { throw LoadError("'\(path)' is absolute; paths are relative to the file that names them") }
+        let dir = URL(fileURLWithPath: from).deletingLastPathComponent()
+        let target = dir.appendingPathComponent(path).standardizedFileURL
+        let resolved = target.resolvingSymlinksInPath().path
+        guard resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw LoadError("'\(path)' is outside the scenario root")
+        }
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            throw LoadError("cannot read '\(path)'")
+        }
+        guard data.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
+        // Keep the path as the user would write it: relative display paths stay relative.
+        let shown = dir.path == "." ? path : (from.contains("/") ? (dir.relativePath + "/" + path) : path)
+        return SourceFile(path: shown, bytes: [UInt8](data))
+    }
+}

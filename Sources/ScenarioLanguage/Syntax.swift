@@ -1,0 +1,150 @@
+// The syntax tree of a `.scn` file. Every node carries its source range.
+//
+//   file      := statement*
+//   statement := command | let | repeat | for | def | include | case | tags | skip
+//   command   := WORD value*
+//   let       := 'let' WORD '=' value
+//   repeat    := 'repeat' value block
+//   for       := 'for' WORD 'in' value block
+//   def       := 'def' WORD WORD* block
+//   include   := 'include' STRING
+//   case      := 'case' STRING block
+//   tags      := 'tags' WORD+
+//   skip      := 'skip' STRING?
+//   block     := '{' statement* '}'
+//   value     := WORD | NUMBER | DURATION | STRING | RAWSTRING | 'true' | 'false' | 'none'
+//              | '$' WORD | '[' value,* ']' | '{' (key ':' value),* '}'
+//
+// See docs/LANGUAGE.md for the full grammar.
+
+/// A name with the range where it was written.
+public struct Name: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+    public init(_ text: String, _ range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// One piece of a double-quoted string: literal text or `${name}`.
+public enum StringPart: Hashable, Sendable {
+    case text(String)
+    case interpolation(Name)
+}
+
+/// A value as written in the source.
+public struct Expr: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// A bare word: `kindly`, `3.0.12`, `chat-1`, `edna.getChat`.
+        case word(String)
+        /// `"…"`, escapes resolved, with interpolations.
+        case string([StringPart])
+        /// `'…'`: raw text.
+        case rawString(String)
+        /// `42`, `3.5`; `text` is the source spelling (so `2.0` can also be a version).
+        case number(text: String, value: Double)
+        /// `61s`, `1m30s`, `500ms`, in milliseconds; `text` is the source spelling.
+        case duration(text: String, milliseconds: Int64)
+        case bool(Bool)
+        case none
+        case list([Expr])
+        /// `{key: value}`; keys in source order (duplicates are a check error).
+        case object([ObjectEntry])
+        /// `$name`.
+        case variable(String)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The spelling of a word-like value (`word`, `true`, `false`, `none`, a number or a
+    /// duration as written), used to match literal words and choices. Nil for others.
+    public var wordText: String? {
+        switch kind {
+        case .word(let w): return w
+        case .bool(let b): return b ? "true" : "false"
+        case .none: return "none"
+        case .number(let t, _): return t
+        case .duration(let t, _): return t
+        default: return nil
+        }
+    }
+}
+
+public struct ObjectEntry: Hashable, Sendable {
+    public var key: Name
+    public var value: Expr
+    public init(key: Name, value: Expr) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// `{ statement* }`.
+public struct Block: Hashable, Sendable {
+    public var statements: [Stmt]
+    /// From `{` to `}` inclusive.
+    public var range: SourceRange
+    public init(statements: [Stmt], range: SourceRange) {
+        self.statements = statements
+        self.range = range
+    }
+}
+
+/// A statement.
+public struct Stmt: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// A built-in or user-defined command: its words and values as written.
+        /// `arguments[0]` is the head word (the command's first word).
+        case command([Expr])
+        case `let`(Name, Expr)
+        case `repeat`(count: Expr, body: Block)
+        case `for`(variable: Name, sequence: Expr, body: Block)
+        case def(name: Name, parameters: [Name], body: Block)
+        case include(path: Expr)
+        case `case`(name: Expr, body: Block)
+        case tags([Name])
+        case skip(reason: Expr?)
+    }
+
+    public var kind: Kind
+    /// The whole statement, first token to last.
+    public var range: SourceRange
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A `#` comment, kept for the formatter.
+public struct Comment: Hashable, Sendable {
+    /// The text after `#`, without the newline.
+    public var text: String
+    public var range: SourceRange
+    public init(text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// A parsed file: its statements, its comments, and the syntax errors found.
+public struct SyntaxTree: Sendable {
+    public var source: SourceFile
+    public var statements: [Stmt]
+    public var comments: [Comment]
+    /// Syntax errors; the tree holds whatever could be recovered around them.
+    public var diagnostics: [Diagnostic]
+    public init(
+        source: SourceFile, statements: [Stmt], comments: [Comment], diagnostics: [Diagnostic]
+    ) {
+        self.source = source
+        self.statements = statements
+        self.comments = comments
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,157 @@
+/// A value at run time (and a literal's value at check time).
+public indirect enum Value: Hashable, Sendable {
+    case word(String)
+    case string(String)
+    case number(text: String, value: Double)
+    case duration(text: String, milliseconds: Int64)
+    case bool(Bool)
+    case none
+    case list([Value])
+    /// Fields in source order.
+    case object([Field])
+
+    public struct Field: Hashable, Sendable {
+        public var key: String
+        public var value: Value
+        public init(_ key: String, _ value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// The spelling used to match choices and literal words, and to interpolate into
+    /// strings: a word, string, number or duration as written; `true`, `false`, `none`.
+    public var text: String? {
+        switch self {
+        case .word(let s), .string(let s): return s
+        case .number(let t, _), .duration(let t, _): return t
+        case .bool(let b): return b ? "true" : "false"
+        case .none: return "none"
+        case .list, .object: return nil
+        }
+    }
+}
+
+/// The kind of value a command's parameter takes; the checker tests literals against it
+/// before anything runs, and the runtime tests values from variables when the step runs.
+public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
+    /// A quoted string or a bare word.
+    case text
+    /// A quoted string.
+    case string
+    /// A whole number ≥ 0.
+    case integer
+    /// A duration: `61s`, `500ms`, `1m30s`.
+    case duration
+    /// A version: `3.0.12`, `2.0`, `1` — dot-separated whole numbers.
+    case version
+    case boolean
+    /// One of these words.
+    case choice([String])
+    /// An object literal `{…}`.
+    case object
+    /// Anything.
+    case any
+    /// Any of these kinds.
+    case oneOf([ValueKind])
+
+    public var description: String {
+        switch self {
+        case .text: return "a string or word"
+        case .string: return "a quoted string"
+        case .integer: return "a whole number"
+        case .duration: return "a duration like 61s"
+        case .version: return "a version like 3.0.12"
+        case .boolean: return "true or false"
+        case .choice(let words): return words.map { "'\($0)'" }.joined(separator: ", ")
+        case .object: return "an object {…}"
+        case .any: return "a value"
+        case .oneOf(let kinds): return kinds.map(\.description).joined(separator: " or ")
+        }
+    }
+
+    /// The placeholder shown in usage lines: `TEXT`, `N`, `D`, `V`, `a|b`, ….
+    public var placeholder: String {
+        switch self {
+        case .text, .string: return "TEXT"
+        case .integer: return "N"
+        case .duration: return "D"
+        case .version: return "V"
+        case .boolean: return "true|false"
+        case .choice(let words): return words.joined(separator: "|")
+        case .object: return "{…}"
+        case .any: return "VALUE"
+        case .oneOf(let kinds): return kinds.map(\.placeholder).joined(separator: "|")
+        }
+    }
+
+    /// Whether `value` is of this kind.
+    public func accepts(_ value: Value) -> Bool {
+        switch self {
+        case .any: return true
+        case .text:
+            if case .word = value { return true }
+            if case .string = value { return true }
+            return false
+        case .string:
+            if case .string = value { return true }
+            return false
+        case .integer:
+            if case .number(let t, _) = value { return !t.isEmpty && t.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+            return false
+        case .duration:
+            if case .duration = value { return true }
+            return false
+        case .version:
+            switch value {
+            case .number(let t, _), .word(let t), .string(let t): return Version(t) != nil
+            default: return false
+            }
+        case .boolean:
+            if case .bool = value { return true }
+            return false
+        case .choice(let words):
+            guard let t = value.text else { return false }
+            if case .string = value { return false }
+            return words.contains(t)
+        case .object:
+            if case .object = value { return true }
+            return false
+        case .oneOf(let kinds): return kinds.contains { $0.accepts(value) }
+        }
+    }
+}
+
+/// A dotted version compared component by component, numerically (`1.10` > `1.9`);
+/// missing components count as 0 (`3.0` == `3.0.0`).
+public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var components: [Int]
+    public init?(_ text: String) {
+        guard !text.isEmpty else { return nil }
+        var parts: [Int] = []
+        for piece in text.split(separator: ".", omittingEmptySubsequences: false) {
+            guard !piece.isEmpty, piece.count <= 9, piece.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                let n = Int(piece)
+            else { return nil }
+            parts.append(n)
+        }
+        components = parts
+    }
+    public init(_ components: [Int]) { self.components = components }
+    public var description: String { components.map(String.init).joined(separator: ".") }
+    public static func < (a: Version, b: Version) -> Bool {
+        let n = max(a.components.count, b.components.count)
+        for i in 0..<n {
+            let x = i < a.components.count ? a.components[i] : 0
+            let y = i < b.components.count ? b.components[i] : 0
+            if x != y { return x < y }
+        }
+        return false
+    }
+    public static func == (a: Version, b: Version) -> Bool { !(a < b) && !(b < a) }
+    public func hash(into h: inout Hasher) {
+        var c = components
+        while c.last == 0 { c.removeLast() }
+        h.combine(c)
+    }
+}
