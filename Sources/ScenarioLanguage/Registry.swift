@@ -4,10 +4,42 @@ public struct ConfiguredCommand: Sendable {
     public var signature: Signature
     public var arguments: BoundArguments
     public var range: SourceRange
-    public init(signature: Signature, arguments: BoundArguments, range: SourceRange) {
+    /// The file it was written in (an included file's path inside an include).
+    public var path: String
+    public init(signature: Signature, arguments: BoundArguments, range: SourceRange, path: String) {
         self.signature = signature
         self.arguments = arguments
         self.range = range
+        self.path = path
+    }
+}
+
+/// What a case rule sees of one case: its configuration statements before the first
+/// action (prologue first, then the case body, includes inlined), and where that first
+/// action is.
+public struct CaseConfiguration: Sendable {
+    public var caseName: String
+    public var settings: [ConfiguredCommand]
+    /// The first action's range and file, if the case has an action.
+    public var firstAction: (range: SourceRange, path: String)?
+    public init(caseName: String, settings: [ConfiguredCommand], firstAction: (range: SourceRange, path: String)?) {
+        self.caseName = caseName
+        self.settings = settings
+        self.firstAction = firstAction
+    }
+}
+
+/// A problem a case rule found.
+public struct RuleViolation: Sendable {
+    public var message: String
+    public var range: SourceRange
+    public var path: String
+    public var label: String?
+    public init(message: String, range: SourceRange, path: String, label: String? = nil) {
+        self.message = message
+        self.range = range
+        self.path = path
+        self.label = label
     }
 }
 
@@ -18,8 +50,9 @@ public struct ConfiguredCommand: Sendable {
 /// vocabulary, which registers each signature together with its handler.
 public struct Registry: Sendable {
     /// A rule over one case's configuration (e.g. "`extension kindly` needs Kindly
-    /// 3.0.12 or later"). It reports problems as (message, range) pairs.
-    public typealias CaseRule = @Sendable ([ConfiguredCommand]) -> [(message: String, range: SourceRange)]
+    /// 3.0.12 or later", "exactly one `sdk` line before the first action"). Rules come
+    /// from the vocabulary, so the language itself knows no domain words.
+    public typealias CaseRule = @Sendable (CaseConfiguration) -> [RuleViolation]
 
     public private(set) var signatures: [Signature] = []
     private var byName: [String: Int] = [:]
