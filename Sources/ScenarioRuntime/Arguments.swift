@@ -1,0 +1,69 @@
+import ScenarioLanguage
+
+/// A statement's arguments after evaluation: what a command's handler reads.
+///
+/// Values are looked up by the name of a positional parameter or the keyword of an
+/// option. Literal values were checked before the file ran; values that came from
+/// variables were checked against the signature when the step started.
+public struct Arguments: Sendable {
+    public let signature: Signature
+    /// One per ``Signature/positionals``.
+    public let positionals: [Value?]
+    public let options: [String: Value]
+    public let flags: Set<String>
+    /// The whole statement.
+    public let range: SourceRange
+    /// Ranges of each given value, by parameter name or option keyword.
+    public let ranges: [String: SourceRange]
+
+    public init(
+        signature: Signature, positionals: [Value?], options: [String: Value], flags: Set<String>,
+        range: SourceRange, ranges: [String: SourceRange]
+    ) {
+        self.signature = signature
+        self.positionals = positionals
+        self.options = options
+        self.flags = flags
+        self.range = range
+        self.ranges = ranges
+    }
+
+    /// The value of the positional parameter or option called `name`, if given.
+    public func value(_ name: String) -> Value? {
+        if let i = signature.positionals.firstIndex(where: { $0.name == name }), i < positionals.count {
+            return positionals[i]
+        }
+        return options[name]
+    }
+
+    public func has(_ flag: String) -> Bool { flags.contains(flag) || options[flag] != nil }
+
+    /// The text of a word, string, number or duration.
+    public func text(_ name: String) -> String? { value(name)?.text }
+
+    public func integer(_ name: String) -> Int? {
+        guard case .number(let t, _)? = value(name) else { return nil }
+        return Int(t)
+    }
+
+    public func milliseconds(_ name: String) -> Int64? {
+        guard case .duration(_, let ms)? = value(name) else { return nil }
+        return ms
+    }
+
+    public func version(_ name: String) -> Version? { text(name).flatMap(Version.init) }
+
+    public func bool(_ name: String) -> Bool? {
+        switch value(name) {
+        case .bool(let b)?: return b
+        case .word("true")?: return true
+        case .word("false")?: return false
+        default: return nil
+        }
+    }
+
+    /// The value of a choice parameter as one of the cases of `T` (by raw value).
+    public func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
+        text(name).flatMap(T.init(rawValue:))
+    }
+}

@@ -1,0 +1,17 @@
+/// The limits that keep an untrusted scenario from running away (SPEC §10). Each one,
+/// when reached, ends the case with a clear error at the position of the step.
+public struct Limits: Hashable, Sendable {
+    /// Steps per case: every command, user call and loop iteration counts one.
+    public var maxSteps: Int = 1_000_000
+    /// Nested calls of user-defined commands.
+    public var maxCallDepth: Int = 256
+    /// Bytes in a string built at run time (interpolation).
+    public var maxStringBytes: Int = 1 << 20
+    /// Bytes of a payload given in a scenario (`push raw`), before APNs sees it.
+    public var maxPayloadBytes: Int = 64 << 10
+    /// Items a `for` may iterate over, and times a `repeat` may run, are bounded by
+    /// `maxSteps` as well.
+
+    public init() {}
+    public init(maxSteps: Int) { self.maxSteps = maxSteps }
+}

@@ -1,0 +1,78 @@
+import NotificationCore
+import ScenarioLanguage
+
+/// The state a case runs against: the configuration given so far and, once the first
+/// action has installed the app, the world. A value, like the world it holds.
+public struct ScenarioContext: Sendable {
+    /// The configuration; before install every setting writes here, after install only
+    /// runtime settings change (and are applied to the world too).
+    public var configuration = Configuration()
+    /// `install fresh` was the first action.
+    public private(set) var installedFresh = false
+    /// The world, from the first action on.
+    public private(set) var world: World?
+    /// Scratch values a host's own commands may keep between steps.
+    public var hostValues: [String: Value] = [:]
+    /// The loader for files a step reads (`push raw file`), confined to the root.
+    public var loader: (any SourceLoader)?
+    /// The file of the step being run (for relative paths).
+    public var currentPath: String = ""
+    public var limits = Limits()
+
+    public init(loader: (any SourceLoader)? = nil, limits: Limits = Limits()) {
+        self.loader = loader
+        self.limits = limits
+    }
+
+    public var isInstalled: Bool { world != nil }
+
+    /// Installs the app with the configuration given so far, if not yet installed.
+    public mutating func install(fresh: Bool = false) throws(StepError) {
+        guard world == nil else {
+            if fresh { throw .precondition("'install fresh' must be the first action: the app is already installed") }
+            return
+        }
+        do {
+            world = try World(configuration: configuration, fresh: fresh)
+            installedFresh = fresh
+        } catch {
+            throw StepError(coreError: error)
+        }
+    }
+
+    /// Runs `body` on the installed world (installing first if needed), turning the
+    /// core's errors into step errors. On error the world is left as it was.
+    @discardableResult
+    public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
+        try install()
+        guard var w = world else { throw .precondition("the app is not installed") }
+        do {
+            let result = try body(&w)
+            world = w
+            return result
+        } catch {
+            throw StepError(coreError: error)
+        }
+    }
+
+    /// The installed world, for expectations (installing first if needed).
+    public mutating func observe() throws(StepError) -> World {
+        try install()
+        guard let w = world else { throw .precondition("the app is not installed") }
+        return w
+    }
+}
+
+extension StepError {
+    /// A core error as a step error: an invariant is an internal error (exit 3).
+    public init(coreError: CoreError) {
+        switch coreError {
+        case .invariant(let name, let detail):
+            self.init(.internal, "invariant '\(name)' broken: \(detail)")
+        case .precondition(let message):
+            self.init(.precondition, message)
+        case .invalid(let message):
+            self.init(.precondition, message)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import ScenarioLanguage
+
+/// Step-by-step execution of checked statements against one context and environment.
+///
+/// A value: the REPL keeps the session of each accepted line to step back, and a case
+/// run is one session from a fresh context.
+public struct Session: Sendable {
+    public var context: ScenarioContext
+    public var environment: Environment
+    /// Steps run so far (commands, calls and loop iterations).
+    public private(set) var steps = 0
+    public let vocabulary: Vocabulary
+    private var callDepth = 0
+
+    public init(vocabulary: Vocabulary, context: ScenarioContext, environment: Environment = Environment()) {
+        self.vocabulary = vocabulary
+        self.context = context
+        self.environment = environment
+    }
+
+    /// Runs `statements` in order. On error the session holds the state reached so far
+    /// (callers that need all-or-nothing keep a copy from before).
+    public mutating func execute(_ statements: [CheckedStmt]) throws(StepError) {
+        for statement in statements {
+            try execute(statement)
+        }
+    }
+
+    private mutating func countStep(_ statement: CheckedStmt) throws(StepError) {
+        steps += 1
+        if steps > context.limits.maxSteps {
+            throw StepError(
+                .limit, "step limit reached: a case may run at most \(context.limits.maxSteps) steps (see --max-steps)",
+                range: statement.range, path: statement.path)
+        }
+    }
+
+    private mutating func execute(_ statement: CheckedStmt) throws(StepError) {
+        do {
+            try run(statement)
+        } catch var error {
+            if error.range == nil {
+                error.range = statement.range
+                error.path = statement.path
+            }
+            throw error
+        }
+    }
+
+    private mutating func run(_ statement: CheckedStmt) throws(StepError) {
+        switch statement.kind {
+        case .command(let bound):
+            try countStep(statement)
+            try runCommand(bound, statement)
+
+        case .call(let name, let argumentExprs):
+            try countStep(statement)
+            guard let def = environment.definitions[name.text] else {
+                throw StepError(.precondition, "unknown command '\(name.text)'", range: name.range, path: statement.path)
+            }
+            guard def.parameters.count == argumentExprs.count else {
+                throw StepError(
+                    .precondition, "'\(name.text)' takes \(def.parameters.count) argument(s), got \(argumentExprs.count)",
+                    range: statement.range, path: statement.path)
+            }
+            guard callDepth < context.limits.maxCallDepth else {
+                throw StepError(
+                    .limit, "call depth limit reached: user commands may nest at most \(context.limits.maxCallDepth) deep",
+                    range: statement.range, path: statement.path)
+            }
+            var values: [Value] = []
+            for e in argumentExprs { values.append(try evaluate(e, path: statement.path)) }
+            let saved = environment
+            environment = environment.globalsOnly()
+            environment.push()
+            for (p, v) in zip(def.parameters, values) { environment.bind(p.text, v) }
+            callDepth += 1
+            defer {
+                callDepth -= 1
+                environment = saved
+            }
+            try execute(def.body)
+
+        case .let(let name, let expr):
+            try countStep(statement)
+            environment.bind(name.text, try evaluate(expr, path: statement.path))
+
+        case .repeat(let countExpr, let body):
+            let count = try evaluate(countExpr, path: statement.path)
+            guard case .number(let t, _) = count, let n = Int(t), n >= 0 else {
+                throw StepError(
+                    .precondition, "'repeat' needs a whole number, got \(count.display)", range: countExpr.range,
+                    path: statement.path)
+            }
+            for _ in 0..<n {
+                try countStep(statement)
+                environment.push()
+                defer { environment.pop() }
+                try execute(body)
+            }
+
+        case .for(let variable, let sequenceExpr, let body):
+            let sequence = try evaluate(sequenceExpr, path: statement.path)
+            guard case .list(let items) = sequence else {
+                throw StepError(
+                    .precondition, "'for' needs a list, got \(sequence.display)", range: sequenceExpr.range,
+                    path: statement.path)
+            }
+            for item in items {
+                try countStep(statement)
+                environment.push()
+                defer { environment.pop() }
+                environment.bind(variable.text, item)
+                try execute(body)
+            }
+
+        case .def(let name, let parameters, let body):
+            environment.define(Definition(name: name, parameters: parameters, body: body))
+
+        case .include(_, _, let body):
+            try execute(body)
+        }
+    }
+
+    private mutating func runCommand(_ bound: BoundCommand, _ statement: CheckedStmt) throws(StepError) {
+        let signature = bound.signature
+        let path = statement.path
+        var positionals: [Value?] = []
+        var options: [String: Value] = [:]
+        var ranges: [String: SourceRange] = [:]
+        for (i, expr) in bound.arguments.positionals.enumerated() {
+            guard let expr else {
+                positionals.append(nil)
+                continue
+            }
+            let parameter = i < signature.positionals.count ? signature.positionals[i] : nil
+            let value = try evaluate(expr, path: path)
+            if let parameter {
+                try checkKind(value, parameter.kind, expr, path)
+                ranges[parameter.name] = expr.range
+            }
+            positionals.append(value)
+        }
+        for (keyword, expr) in bound.arguments.options {
+            let value = try evaluate(expr, path: path)
+            if let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
+                try checkKind(value, kind, expr, path)
+            }
+            options[keyword] = value
+            ranges[keyword] = expr.range
+        }
+        let arguments = Arguments(
+            signature: signature, positionals: positionals, options: options, flags: bound.arguments.flags,
+            range: statement.range, ranges: ranges)
+
+        if signature.role == .setting && context.isInstalled {
+            throw StepError(
+                .precondition,
+                "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)")
+        }
+        if signature.role.isAction {
+            context.currentPath = path
+            try context.install()
+        }
+        guard let handler = vocabulary.handler(for: signature) else {
+            throw StepError(.internal, "no handler registered for '\(signature.name)'")
+        }
+        context.currentPath = path
+        try handler(&context, arguments)
+    }
+
+    private func checkKind(_ value: Value, _ kind: ValueKind, _ expr: Expr, _ path: String) throws(StepError) {
+        guard kind.accepts(value) else {
+            throw StepError(
+                .precondition, "expected \(kind), got \(value.display)", range: expr.range, path: path)
+        }
+    }
+
+    /// The value of an expression in the current environment.
+    public func evaluate(_ expr: Expr, path: String) throws(StepError) -> Value {
+        switch expr.kind {
+        case .word(let w): return .word(w)
+        case .rawString(let s): return .string(s)
+        case .number(let t, let v): return .number(text: t, value: v)
+        case .duration(let t, let ms): return .duration(text: t, milliseconds: ms)
+        case .bool(let b): return .bool(b)
+        case .none: return .none
+        case .variable(let name):
+            guard let v = environment.lookup(name) else {
+                throw StepError(.precondition, "undefined variable '\(name)'", range: expr.range, path: path)
+            }
+            return v
+        case .list(let items):
+            var out: [Value] = []
+            out.reserveCapacity(items.count)
+            for item in items { out.append(try evaluate(item, path: path)) }
+            return .list(out)
+        case .object(let entries):
+            var out: [Value.Field] = []
+            out.reserveCapacity(entries.count)
+            for entry in entries { out.append(Value.Field(entry.key.text, try evaluate(entry.value, path: path))) }
+            return .object(out)
+        case .string(let parts):
+            var s = ""
+            for part in parts {
+                switch part {
+                case .text(let t): s += t
+                case .interpolation(let name):
+                    guard let v = environment.lookup(name.text) else {
+                        throw StepError(.precondition, "undefined variable '\(name.text)'", range: name.range, path: path)
+                    }
+                    s += v.text ?? v.display
+                }
+                if s.utf8.count > context.limits.maxStringBytes {
+                    throw StepError(
+                        .limit, "string longer than \(context.limits.maxStringBytes) bytes", range: expr.range, path: path)
+                }
+            }
+            return .string(s)
+        }
+    }
+}
+
+extension Value {
+    /// How a value is shown in messages: strings quoted, words bare, lists and objects
+    /// in the language's own notation.
+    public var display: String {
+        switch self {
+        case .word(let w): return w
+        case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .number(let t, _), .duration(let t, _): return t
+        case .bool(let b): return b ? "true" : "false"
+        case .none: return "none"
+        case .list(let items): return "[" + items.map(\.display).joined(separator: ", ") + "]"
+        case .object(let fields):
+            return "{" + fields.map { "\(Value.string($0.key).display): \($0.value.display)" }.joined(separator: ", ") + "}"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ScenarioLanguage
+
+/// The commands a scenario can use: the registry of signatures (what the checker,
+/// `scn help`, completion and the docs read) and, beside each signature, its handler.
+///
+/// The built-in vocabulary (``Vocabulary/standard``) is one registration of commands
+/// against the notification core. A host program embeds the language by copying it and
+/// registering its own commands and expectations the same way:
+///
+/// ```swift
+/// var vocabulary = Vocabulary.standard
+/// try vocabulary.register(
+///     Signature(["expect", "badge"], [Parameter("count", .integer)], role: .expectation,
+///               topic: "Host", summary: "the app's badge shows N")
+/// ) { context, arguments throws(StepError) in … }
+/// ```
+public struct Vocabulary: Sendable {
+    /// What a command does: it reads its arguments and changes (or checks) the context.
+    public typealias Handler = @Sendable (inout ScenarioContext, Arguments) throws(StepError) -> Void
+
+    public private(set) var registry = Registry()
+    private var handlers: [String: Handler] = [:]
+
+    public init() {}
+
+    /// Adds a command. Its name (its words) must be new.
+    public mutating func register(_ signature: Signature, _ handler: @escaping Handler) throws(Registry.RegistrationError) {
+        try registry.register(signature)
+        handlers[signature.name] = handler
+    }
+
+    /// Adds a rule the checker applies to every case's configuration.
+    public mutating func addCaseRule(_ rule: @escaping Registry.CaseRule) {
+        registry.addCaseRule(rule)
+    }
+
+    func handler(for signature: Signature) -> Handler? { handlers[signature.name] }
+}

@@ -1,0 +1,194 @@
+import NotificationCore
+import ScenarioLanguage
+
+extension Vocabulary {
+    /// Configuration (SPEC §6): install-time settings write the configuration; runtime
+    /// settings also change the installed world.
+    mutating func registerSettings() {
+        let app = "App and device"
+        let kindly = "Kindly"
+        let edna = "edna"
+        let host = "Host app"
+
+        for sdk in ChatSDK.allCases {
+            add(
+                "sdk \(sdk.rawValue)", [Parameter("version", .version, optional: true)], role: .setting, topic: app,
+                "the chat SDK the app integrates, and its version"
+            ) { context, args throws(StepError) in
+                context.configuration.sdk = sdk
+                if let v = args.version("version") {
+                    context.configuration.sdkVersion = v.components
+                } else {
+                    context.configuration.sdkVersion = sdk == .kindly ? [3, 0, 12] : [5, 0, 0]
+                }
+            }
+        }
+        add(
+            "extension", [Parameter("kind", .choice(["none", "kindly", "other"]))], role: .setting, topic: kindly,
+            "the notification service extension the app ships"
+        ) { context, args throws(StepError) in
+            context.configuration.serviceExtension = args.choice("kind", as: ServiceExtension.self) ?? .none
+        }
+        add(
+            "extension kindly undetected", role: .setting, topic: kindly,
+            "a Kindly extension that works but that detection cannot see"
+        ) { context, _ throws(StepError) in
+            context.configuration.serviceExtension = .kindlyUndetected
+        }
+        add(
+            "keychain", [Parameter("sharing", choices(KeychainSharing.self))], role: .setting, topic: kindly,
+            "whether app and extension share the keychain access group"
+        ) { context, args throws(StepError) in
+            context.configuration.keychainSharing = args.choice("sharing", as: KeychainSharing.self) ?? .shared
+        }
+        add(
+            "keychain access", [Parameter("accessibility", choices(KeychainAccessibility.self))], role: .setting,
+            topic: kindly, "when the SDK's key in the keychain is readable"
+        ) { context, args throws(StepError) in
+            context.configuration.keychainAccessibility =
+                args.choice("accessibility", as: KeychainAccessibility.self) ?? .afterFirstUnlock
+        }
+        add("app bundle", [Parameter("id", .text)], role: .setting, topic: app, "the app's bundle id") {
+            context, args throws(StepError) in
+            context.configuration.bundleID = args.text("id") ?? context.configuration.bundleID
+        }
+        add(
+            "app environment", [Parameter("environment", choices(APNsEnvironment.self))], role: .setting, topic: app,
+            "the build's APNs environment"
+        ) { context, args throws(StepError) in
+            context.configuration.environment = args.choice("environment", as: APNsEnvironment.self) ?? .production
+        }
+        add("app version", [Parameter("version", .version)], role: .setting, topic: app, "the app's version") {
+            context, args throws(StepError) in
+            if let v = args.version("version") { context.configuration.appVersion = v.components }
+        }
+        add(
+            "kindly server extension-version", [Parameter("version", .version)], role: .setting, topic: kindly,
+            "the app version that ships the extension; older versions get silent pushes"
+        ) { context, args throws(StepError) in
+            context.configuration.kindlyServerExtensionVersion = args.version("version")?.components
+        }
+        add(
+            "edna server", [Parameter("credential", choices(EdnaCredential.self))],
+            options: [Option("bundle", .text), Option("environment", choices(APNsEnvironment.self))],
+            role: .setting, topic: edna,
+            "edna's APNs settings (default: p8, the app's bundle id, production)"
+        ) { context, args throws(StepError) in
+            context.configuration.ednaServer = EdnaServerSettings(
+                credential: args.choice("credential", as: EdnaCredential.self) ?? .p8,
+                bundleID: args.text("bundle"),
+                environment: args.choice("environment", as: APNsEnvironment.self) ?? .production)
+        }
+        add("edna server off", role: .setting, topic: edna, "edna's server sends nothing") {
+            context, _ throws(StepError) in
+            context.configuration.ednaServer = nil
+        }
+        add(
+            "edna template", [Parameter("kind", choices(EdnaTemplateKind.self)), Parameter("json", .text)],
+            role: .runtimeSetting, topic: edna, "replace the push template of a kind ('…' raw strings suit JSON)"
+        ) { context, args throws(StepError) in
+            let kind = args.choice("kind", as: EdnaTemplateKind.self) ?? .message
+            let json = args.text("json") ?? ""
+            switch kind {
+            case .message: context.configuration.ednaMessageTemplate = json
+            case .campaign: context.configuration.ednaCampaignTemplate = json
+            }
+            try context.applyIfInstalled(.ednaTemplate(kind: kind, json: json))
+        }
+        for sdk in ChatSDK.allCases {
+            add(
+                "host \(sdk.rawValue)", [Parameter("wiring", choices(HostWiring.self))], role: .runtimeSetting,
+                topic: host, "the host's wiring of the \(sdk.rawValue) SDK: the recommended one, or none (manual)"
+            ) { context, args throws(StepError) in
+                let wiring = args.choice("wiring", as: HostWiring.self) ?? .recommended
+                switch sdk {
+                case .kindly:
+                    context.configuration.kindlyHost = wiring
+                    try context.applyIfInstalled(.kindlyHost(wiring))
+                case .edna:
+                    context.configuration.ednaHost = wiring
+                    try context.applyIfInstalled(.ednaHost(wiring))
+                }
+            }
+        }
+        add(
+            "mode", [Parameter("mode", choices(NotificationMode.self))], role: .runtimeSetting, topic: kindly,
+            "Kindly's notificationMode; later changes take effect at the next register"
+        ) { context, args throws(StepError) in
+            let mode = args.choice("mode", as: NotificationMode.self) ?? .auto
+            context.configuration.mode = mode
+            try context.applyIfInstalled(.mode(mode))
+        }
+        add(
+            "delegate", [Parameter("delegate", choices(DelegateChoice.self))], role: .runtimeSetting, topic: host,
+            "the notification-center delegate"
+        ) { context, args throws(StepError) in
+            let d = args.choice("delegate", as: DelegateChoice.self) ?? .none
+            context.configuration.delegate = d
+            try context.applyIfInstalled(.delegate(d))
+        }
+        add(
+            "should-handle", [Parameter("answer", choices(ShouldHandle.self))], role: .runtimeSetting, topic: kindly,
+            "Kindly's shouldHandleNotification delegate: not set, or answering true or false"
+        ) { context, args throws(StepError) in
+            let s = args.choice("answer", as: ShouldHandle.self) ?? .unset
+            context.configuration.shouldHandle = s
+            try context.applyIfInstalled(.shouldHandle(s))
+        }
+        add(
+            "open-on-tap", [Parameter("open", .boolean)], role: .runtimeSetting, topic: kindly,
+            "Kindly's openChatOnNotificationTap"
+        ) { context, args throws(StepError) in
+            let b = args.bool("open") ?? true
+            context.configuration.openOnTap = b
+            try context.applyIfInstalled(.openOnTap(b))
+        }
+        add(
+            "extension-delay", [Parameter("delay", .duration)], role: .runtimeSetting, topic: kindly,
+            "how long the service extension's work takes (past 30s iOS gives up)"
+        ) { context, args throws(StepError) in
+            let ms = args.milliseconds("delay") ?? 0
+            context.configuration.extensionDelayMilliseconds = ms
+            try context.applyIfInstalled(.extensionDelay(milliseconds: ms))
+        }
+        add(
+            "delegate-assigned", [Parameter("when", choices(DelegateAssignment.self))], role: .runtimeSetting,
+            topic: host, "when the host assigns the notification-center delegate"
+        ) { context, args throws(StepError) in
+            let a = args.choice("when", as: DelegateAssignment.self) ?? .atLaunch
+            context.configuration.delegateAssignment = a
+            try context.applyIfInstalled(.delegateAssignment(a))
+        }
+        add(
+            "permission", [Parameter("permission", choices(Permission.self))], role: .runtimeSetting, topic: app,
+            "notification permission"
+        ) { context, args throws(StepError) in
+            let p = args.choice("permission", as: Permission.self) ?? .granted
+            context.configuration.permission = p
+            try context.applyIfInstalled(.permission(p))
+        }
+        add(
+            "silent-budget", [Parameter("count", .integer)], options: [Option("per", .duration, required: true)],
+            role: .runtimeSetting, topic: app,
+            "iOS drops silent pushes to a background app past N within any window of D"
+        ) { context, args throws(StepError) in
+            let budget = SilentBudget(count: args.integer("count") ?? 0, windowMilliseconds: args.milliseconds("per") ?? 0)
+            context.configuration.silentBudget = budget
+            try context.applyIfInstalled(.silentBudget(budget))
+        }
+        add("silent-budget off", role: .runtimeSetting, topic: app, "no silent budget (the default)") {
+            context, _ throws(StepError) in
+            context.configuration.silentBudget = nil
+            try context.applyIfInstalled(.silentBudget(nil))
+        }
+    }
+}
+
+extension ScenarioContext {
+    /// Applies a runtime setting to the world if the app is installed (before install,
+    /// the configuration alone carries it).
+    mutating func applyIfInstalled(_ setting: RuntimeSetting) throws(StepError) {
+        guard isInstalled else { return }
+        try withWorld { world throws(CoreError) in try world.apply(setting) }
+    }
+}
