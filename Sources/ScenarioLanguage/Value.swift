@@ -35,7 +35,7 @@ public indirect enum Value: Hashable, Sendable {
 /// The kind of value a command's parameter takes; the checker tests literals against it
 /// before anything runs, and the runtime tests values from variables when the step runs.
 public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
-    /// A quoted string or a bare word.
+    /// A quoted string or a bare word (a bare number or duration is a word too: `chat 42`).
     case text
     /// A quoted string.
     case string
@@ -90,9 +90,10 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .any: return true
         case .text:
-            if case .word = value { return true }
-            if case .string = value { return true }
-            return false
+            switch value {
+            case .word, .string, .number, .duration: return true
+            default: return false
+            }
         case .string:
             if case .string = value { return true }
             return false

@@ -1,0 +1,89 @@
+/// Renders ``Diagnostic`` values for people, once, at the edge (SPEC §10):
+///
+/// ```
+/// error: unknown option 'tilte' for 'push kindly'
+///   --> Scenarios/kindly/cold-start.scn:4:21
+///    |
+///  4 | push kindly visible tilte "Anna"
+///    |                     ^^^^^ did you mean 'title'?
+/// ```
+///
+/// Notes follow as `   = note: …`. Tabs in the source line are kept and the caret line
+/// uses a tab at the same place, so carets stay under the span. Control characters from
+/// the (untrusted) source are shown as `�`, never sent to the terminal.
+public struct DiagnosticRenderer: Sendable {
+    /// ANSI colour (the caller decides: a terminal, and no `NO_COLOR`).
+    public var color: Bool
+
+    public init(color: Bool = false) {
+        self.color = color
+    }
+
+    /// One diagnostic, ending with a newline.
+    public func render(_ d: Diagnostic) -> String {
+        let lineNumber = String(d.location.line)
+        let pad = String(repeating: " ", count: lineNumber.count)
+        var out = ""
+        let severityStyle = d.severity == .error ? Style.red : d.severity == .warning ? Style.yellow : Style.cyan
+        out += paint(d.severity.rawValue, severityStyle + Style.bold) + paint(": " + clean(d.message), Style.bold) + "\n"
+        out += pad + " " + paint("-->", Style.blue) + " " + clean(d.path) + ":" + d.location.description + "\n"
+        out += pad + "  " + paint("|", Style.blue) + "\n"
+        let line = clean(d.lineText)
+        out += " " + paint(lineNumber, Style.blue) + " " + paint("|", Style.blue) + (line.isEmpty ? "" : " " + line) + "\n"
+        // The caret line: the line's own tabs before the column, spaces elsewhere.
+        var indent = ""
+        var column = 1
+        for scalar in line.unicodeScalars {
+            if column >= d.location.column { break }
+            indent.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            column += 1
+        }
+        if column < d.location.column { indent += String(repeating: " ", count: d.location.column - column) }
+        var carets = paint(String(repeating: "^", count: max(1, d.width)), severityStyle + Style.bold)
+        if let label = d.label, !label.isEmpty { carets += " " + paint(clean(label), severityStyle + Style.bold) }
+        out += pad + "  " + paint("|", Style.blue) + " " + indent + carets + "\n"
+        for note in d.notes {
+            out += pad + "  " + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": " + clean(note) + "\n"
+        }
+        return out
+    }
+
+    /// Several diagnostics, separated by blank lines.
+    public func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map(render).joined(separator: "\n")
+    }
+
+    private enum Style {
+        static let red = "\u{1B}[31m"
+        static let yellow = "\u{1B}[33m"
+        static let cyan = "\u{1B}[36m"
+        static let blue = "\u{1B}[34m"
+        static let bold = "\u{1B}[1m"
+        static let reset = "\u{1B}[0m"
+    }
+
+    private func paint(_ text: String, _ style: String) -> String {
+        color ? style + text + Style.reset : text
+    }
+
+    /// Replaces control characters (other than tab) so that untrusted text cannot drive
+    /// the terminal.
+    private func clean(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isControl($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            out.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+        }
+        return out
+    }
+
+    private func isControl(_ s: Unicode.Scalar) -> Bool {
+        (s.value < 0x20 && s != "\t") || (s.value >= 0x7F && s.value < 0xA0) || s == "\u{2028}" || s == "\u{2029}"
+            || (s.value >= 0x202A && s.value <= 0x202E) || (s.value >= 0x2066 && s.value <= 0x2069)
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic rendered without colour (see ``DiagnosticRenderer``).
+    public var rendered: String { DiagnosticRenderer().render(self) }
+}

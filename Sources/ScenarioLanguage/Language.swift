@@ -1,0 +1,75 @@
+/// The language's front door: text → tree → checked tree, the formatter and the
+/// renderer, each one call.
+///
+/// ```swift
+/// let source = SourceFile(path: "Scenarios/cold-start.scn", bytes: bytes)
+/// let result = Language.check(source, registry: vocabulary.registry,
+///                             loader: DirectoryLoader(root: "Scenarios"))
+/// guard let script = result.script else {
+///     print(Language.render(result.diagnostics, color: useColor))
+///     exit(2)
+/// }
+/// ```
+public enum Language {
+    /// Lexes and parses a file. Never fails: syntax errors are in the tree's diagnostics.
+    public static func parse(_ source: SourceFile, limits: LanguageLimits = .standard) -> SyntaxTree {
+        Parser.parse(source, limits: limits)
+    }
+
+    /// Parses and checks a file against the registry; includes are read through `loader`
+    /// (none: `include` is an error). The script is nil when there is any diagnostic.
+    public static func check(
+        _ source: SourceFile, registry: Registry, loader: (any SourceLoader)? = nil,
+        limits: LanguageLimits = .standard
+    ) -> CheckResult {
+        Checker(registry: registry, loader: loader, limits: limits).check(Parser.parse(source, limits: limits))
+    }
+
+    /// Checks an already parsed file.
+    public static func check(
+        _ tree: SyntaxTree, registry: Registry, loader: (any SourceLoader)? = nil,
+        limits: LanguageLimits = .standard
+    ) -> CheckResult {
+        Checker(registry: registry, loader: loader, limits: limits).check(tree)
+    }
+
+    /// Checks one more piece of text (a REPL line or block) in the context earlier ones
+    /// left. On success, keep `result.context` and run `result.statements`; on error the
+    /// returned context is the one given.
+    public static func check(
+        _ source: SourceFile, in context: CheckContext, registry: Registry, loader: (any SourceLoader)? = nil,
+        limits: LanguageLimits = .standard
+    ) -> IncrementalCheck {
+        Checker(registry: registry, loader: loader, limits: limits).check(Parser.parse(source, limits: limits), in: context)
+    }
+
+    /// The canonical layout of a file, or its syntax errors.
+    public static func format(_ source: SourceFile, limits: LanguageLimits = .standard) -> Result<String, FormatError> {
+        do {
+            return .success(try Formatter.format(source, limits: limits))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Renders diagnostics for people (SPEC §10), separated by blank lines.
+    public static func render(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
+        DiagnosticRenderer(color: color).render(diagnostics)
+    }
+
+    /// Whether a REPL line needs more lines: it leaves a `{`, `[` or `'` open. Unterminated
+    /// double-quoted strings do not continue (they end at the newline).
+    public static func needsContinuation(_ text: String) -> Bool {
+        let lexed = Lexer.tokenize(SourceFile(path: "<input>", text: text))
+        var open = 0
+        for token in lexed.tokens {
+            switch token.kind {
+            case .leftBrace, .leftBracket: open += 1
+            case .rightBrace, .rightBracket: open -= 1
+            default: break
+            }
+        }
+        if open > 0 { return true }
+        return lexed.diagnostics.contains { $0.message.hasPrefix("unterminated raw string") }
+    }
+}

@@ -1,0 +1,647 @@
+/// Recursive descent from ``Token``s to a ``SyntaxTree`` (the grammar is in Syntax.swift
+/// and docs/LANGUAGE.md).
+///
+/// - Statements end at a newline, `;`, or the `}` that closes their block.
+/// - `{` after the header of `repeat`, `for`, `def` and `case` opens a block; in argument
+///   position it opens an object value. Newlines inside the brackets of a value are
+///   skipped; newlines between statements are not.
+/// - On a syntax error the parser records a diagnostic and synchronises at the next
+///   statement boundary, so one run reports every error. Blocks and value brackets
+///   nested deeper than ``LanguageLimits/maxNesting`` are one error, skipped as a whole:
+///   no stack overflow, no cascade.
+public struct Parser {
+    /// Parses a whole file. Never fails: problems are in ``SyntaxTree/diagnostics``.
+    public static func parse(_ source: SourceFile, limits: LanguageLimits = .standard) -> SyntaxTree {
+        let lexed = Lexer.tokenize(source, limits: limits)
+        var parser = Parser(source: source, tokens: lexed.tokens, limits: limits)
+        let statements = parser.parseStatements(opener: nil).statements
+        var diagnostics = lexed.diagnostics + parser.diagnostics
+        diagnostics.sort { $0.range.start < $1.range.start }
+        let truncated =
+            lexed.diagnostics.count >= limits.maxErrors || parser.gaveUp || diagnostics.count > limits.maxErrors
+        if diagnostics.count > limits.maxErrors {
+            diagnostics.removeLast(diagnostics.count - limits.maxErrors)
+        }
+        if truncated, !diagnostics.isEmpty {
+            diagnostics[diagnostics.count - 1].notes.append("too many errors: stopped after \(diagnostics.count)")
+        }
+        return SyntaxTree(source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
+    }
+
+    /// The statement keywords, recognised by their text at the start of a statement.
+    public static let keywords: Set<String> = ["let", "repeat", "for", "def", "include", "case", "tags", "skip"]
+
+    private let source: SourceFile
+    private let tokens: [Token]
+    private let limits: LanguageLimits
+    private var p = 0
+    private var diagnostics: [Diagnostic] = []
+    /// Blocks and value brackets open now.
+    private var depth = 0
+    /// The value brackets open in the current statement (for recovery and notes).
+    private var openers: [Token] = []
+    /// Set once the end of the file was reached while something was open: the one
+    /// "never closed" error is reported, the enclosing ones are consequences.
+    private var reachedEndOpen = false
+    /// A statement salvaged from a failed parse (a `let` or `def` whose name is known),
+    /// so that the checker does not report its uses as undefined.
+    private var recovered: Stmt?
+    private var gaveUp = false
+
+    /// Thrown after a syntax error has been recorded; caught at the statement boundary.
+    private struct SyntaxError: Error {}
+
+    private init(source: SourceFile, tokens: [Token], limits: LanguageLimits) {
+        self.source = source
+        self.tokens = tokens
+        self.limits = limits
+    }
+
+    // MARK: - Tokens
+
+    private var peek: Token { tokens[p] }
+    private func peek(_ offset: Int) -> Token { tokens[min(p + offset, tokens.count - 1)] }
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let t = tokens[p]
+        if p < tokens.count - 1 { p += 1 }
+        return t
+    }
+
+    private var previousEnd: Int { p > 0 ? tokens[p - 1].range.end : 0 }
+
+    private mutating func skipNewlines() {
+        while case .newline = peek.kind { advance() }
+    }
+
+    private mutating func skipSeparators() {
+        while true {
+            switch peek.kind {
+            case .newline, .semicolon: advance()
+            default: return
+            }
+        }
+    }
+
+    // MARK: - Errors
+
+    private mutating func report(
+        _ message: String, at range: SourceRange, label: String? = nil, notes: [String] = []
+    ) {
+        guard !gaveUp else { return }
+        if diagnostics.count >= limits.maxErrors {
+            gaveUp = true
+            return
+        }
+        diagnostics.append(source.diagnostic(message, at: range, label: label, notes: notes))
+    }
+
+    /// Records an error and unwinds to the statement boundary.
+    private mutating func fail(
+        _ message: String, at range: SourceRange, label: String? = nil, notes: [String] = []
+    ) -> SyntaxError {
+        report(message, at: range, label: label, notes: notes)
+        return SyntaxError()
+    }
+
+    private func lineNumber(_ offset: Int) -> Int { source.lineIndex(of: offset) + 1 }
+
+    /// "'{' is never closed", once per file.
+    private mutating func unclosed(_ opener: Token, what: String) -> SyntaxError {
+        if !reachedEndOpen {
+            reachedEndOpen = true
+            let closer = opener.kind == .leftBracket ? "]" : "}"
+            report(
+                "unclosed '\(opener.kind == .leftBracket ? "[" : "{")'", at: opener.range,
+                label: "this \(what) has no matching '\(closer)'")
+        }
+        return SyntaxError()
+    }
+
+    /// Whether the token at `index` looks like the start of a statement rather than the
+    /// next entry of a value: a word not followed by `:`, `,`, `]` or `}`.
+    private func looksLikeStatementStart(_ index: Int) -> Bool {
+        guard index < tokens.count, case .word = tokens[index].kind else { return false }
+        let next = tokens[min(index + 1, tokens.count - 1)].kind
+        switch next {
+        case .colon, .comma, .rightBracket, .rightBrace: return false
+        default: return true
+        }
+    }
+
+    private func isFirstOnLine(_ index: Int) -> Bool {
+        index == 0 || tokens[index - 1].kind == .newline
+    }
+
+    /// Skips to the next statement boundary after an error: a newline or `;` outside the
+    /// brackets of a value, or the `}` of the enclosing block. Inside a value left open,
+    /// a line that starts like a statement also ends the skipping.
+    private mutating func synchronize() {
+        var open = openers.count
+        openers.removeAll()
+        if open > 0 && isFirstOnLine(p) && looksLikeStatementStart(p) { return }
+        while true {
+            switch peek.kind {
+            case .end:
+                return
+            case .newline, .semicolon:
+                if open == 0 { return }
+                advance()
+                var k = p
+                while tokens[k].kind == .newline && k < tokens.count - 1 { k += 1 }
+                if looksLikeStatementStart(k) {
+                    p = k
+                    return
+                }
+            case .leftBrace, .leftBracket:
+                open += 1
+                advance()
+            case .rightBrace:
+                if open == 0 { return }
+                open -= 1
+                advance()
+            case .rightBracket:
+                if open > 0 { open -= 1 }
+                advance()
+            default:
+                advance()
+            }
+        }
+    }
+
+    /// Skips from an opening bracket to its match (any mix of `{ [ } ]`). Used when the
+    /// nesting limit is reached: the whole construct is one error.
+    private mutating func skipBalanced() {
+        var open = 0
+        while true {
+            switch peek.kind {
+            case .end:
+                reachedEndOpen = true
+                return
+            case .leftBrace, .leftBracket:
+                open += 1
+            case .rightBrace, .rightBracket:
+                open -= 1
+                if open <= 0 {
+                    advance()
+                    return
+                }
+            default:
+                break
+            }
+            advance()
+        }
+    }
+
+    /// Checks the nesting limit before opening a bracket at `peek`. False (with the error
+    /// reported and the construct skipped) when it is reached.
+    private mutating func enterNesting() -> Bool {
+        if depth >= limits.maxNesting {
+            report(
+                "nesting deeper than the limit of \(limits.maxNesting) levels", at: peek.range,
+                label: "blocks and brackets nest too deep here")
+            skipBalanced()
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    // MARK: - Statements
+
+    /// Statements until the end of the file (`opener` nil) or the `}` closing the block
+    /// opened by `opener`. Returns the statements and the end of the closing `}`.
+    private mutating func parseStatements(opener: Token?) -> (statements: [Stmt], end: Int?) {
+        var statements: [Stmt] = []
+        while !gaveUp {
+            skipSeparators()
+            switch peek.kind {
+            case .end:
+                if let opener { _ = unclosed(opener, what: "block") }
+                return (statements, nil)
+            case .rightBrace:
+                if opener != nil {
+                    return (statements, advance().range.end)
+                }
+                report("unexpected '}'", at: peek.range, label: "no block to close")
+                advance()
+                continue
+            default:
+                break
+            }
+            let depthBefore = depth
+            recovered = nil
+            do {
+                let statement = try parseStatement()
+                statements.append(statement)
+                try expectStatementEnd(after: statement)
+            } catch {
+                if let r = recovered { statements.append(r) }
+                recovered = nil
+                depth = depthBefore
+                synchronize()
+            }
+        }
+        return (statements, nil)
+    }
+
+    private mutating func expectStatementEnd(after statement: Stmt) throws(SyntaxError) {
+        let t = peek
+        if t.endsStatement { return }
+        var label = "a statement ends at the end of the line or at ';'"
+        if case .command = statement.kind {
+            switch t.kind {
+            case .comma: label = "arguments are separated by spaces"
+            case .colon: label = "a ':' only separates a key from its value inside { }"
+            case .equals: label = "'=' only follows the name in 'let NAME = VALUE'"
+            default: break
+            }
+        }
+        throw fail("unexpected \(t)", at: t.range, label: label)
+    }
+
+    private mutating func parseStatement() throws(SyntaxError) -> Stmt {
+        let head = peek
+        guard case .word(let word) = head.kind else {
+            if head.startsValue {
+                throw fail(
+                    "expected a command, got \(head)", at: head.range,
+                    label: "a statement starts with a command word")
+            }
+            throw fail("unexpected \(head)", at: head.range)
+        }
+        switch word {
+        case "let": return try parseLet()
+        case "repeat": return try parseRepeat()
+        case "for": return try parseFor()
+        case "def": return try parseDef()
+        case "include": return try parseInclude()
+        case "case": return try parseCase()
+        case "tags": return try parseTags()
+        case "skip": return try parseSkip()
+        default: return try parseCommand()
+        }
+    }
+
+    private mutating func parseCommand() throws(SyntaxError) -> Stmt {
+        let head = advance()
+        guard case .word(let word) = head.kind else { throw fail("expected a command", at: head.range) }
+        var arguments = [Expr(.word(word), head.range)]
+        while peek.startsValue {
+            arguments.append(try parseValue(inside: false))
+        }
+        return Stmt(.command(arguments), SourceRange(head.range.start, previousEnd))
+    }
+
+    /// A name after `let`, `for` or `def`, or as a parameter.
+    private mutating func parseName(after what: String) throws(SyntaxError) -> Name {
+        let t = peek
+        guard case .word(let w) = t.kind else {
+            throw fail("expected a name after \(what), got \(t)", at: t.range)
+        }
+        advance()
+        if !Lexer.isName(w) {
+            report(
+                "'\(Token.abbreviate(w))' is not a valid name", at: t.range,
+                label: "names are a letter then letters, digits, '_' or '-'")
+        } else if Parser.keywords.contains(w) || w == "in" || w == "true" || w == "false" || w == "none" {
+            report("'\(w)' is a keyword and cannot be a name", at: t.range)
+        }
+        return Name(w, t.range)
+    }
+
+    private mutating func parseLet() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let name = try parseName(after: "'let'")
+        let placeholder = Stmt(.let(name, Expr(.none, SourceRange(name.range.end, name.range.end))), keyword.range.union(name.range))
+        guard case .equals = peek.kind else {
+            recovered = placeholder
+            throw fail(
+                "expected '=' after 'let \(name.text)', got \(peek)", at: peek.range,
+                label: "write let \(name.text) = VALUE")
+        }
+        advance()
+        guard peek.startsValue else {
+            recovered = placeholder
+            throw fail("expected a value after '=', got \(peek)", at: peek.range, label: "missing value")
+        }
+        do {
+            let value = try parseValue(inside: false)
+            return Stmt(.let(name, value), SourceRange(keyword.range.start, previousEnd))
+        } catch {
+            recovered = placeholder
+            throw SyntaxError()
+        }
+    }
+
+    /// A value in a block header (`repeat N`, `for x in LIST`, `case "name"`): a `{` there
+    /// opens the block, so it is not a value.
+    private mutating func parseHeaderValue(_ expected: String, after what: String) throws(SyntaxError) -> Expr {
+        let t = peek
+        if case .leftBrace = t.kind {
+            throw fail("expected \(expected) after \(what), got '{'", at: t.range)
+        }
+        guard t.startsValue else {
+            throw fail("expected \(expected) after \(what), got \(t)", at: t.range)
+        }
+        return try parseValue(inside: false)
+    }
+
+    /// After a header error: if the block's `{` is on this line, parse the block anyway
+    /// (its own errors are real ones) and carry on; otherwise unwind.
+    private mutating func recoverBlock() throws(SyntaxError) -> Block {
+        openers.removeAll()
+        var k = p
+        while true {
+            switch tokens[k].kind {
+            case .leftBrace:
+                p = k
+                return try parseBlock(for: "")
+            case .newline, .semicolon, .end, .rightBrace:
+                throw SyntaxError()
+            default:
+                k += 1
+            }
+        }
+    }
+
+    /// `{ statement* }`, its `{` on the header's line.
+    private mutating func parseBlock(for header: String) throws(SyntaxError) -> Block {
+        let open = peek
+        guard case .leftBrace = open.kind else {
+            throw fail(
+                "expected '{' after \(header), got \(open)", at: open.range,
+                label: "the block's '{' goes on the same line")
+        }
+        guard enterNesting() else {
+            return Block(statements: [], range: SourceRange(open.range.start, previousEnd))
+        }
+        advance()
+        let savedOpeners = openers
+        openers = []
+        let (statements, end) = parseStatements(opener: open)
+        openers = savedOpeners
+        depth -= 1
+        guard let end else { throw SyntaxError() }
+        return Block(statements: statements, range: SourceRange(open.range.start, end))
+    }
+
+    private mutating func parseRepeat() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let count: Expr
+        do {
+            count = try parseHeaderValue("a count", after: "'repeat'")
+        } catch {
+            _ = try recoverBlock()
+            throw SyntaxError()
+        }
+        let body = try parseBlock(for: "'repeat \(source.text(count.range))'")
+        return Stmt(.repeat(count: count, body: body), SourceRange(keyword.range.start, body.range.end))
+    }
+
+    private mutating func parseFor() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let variable: Name
+        let sequence: Expr
+        do {
+            variable = try parseName(after: "'for'")
+            guard case .word("in") = peek.kind else {
+                throw fail(
+                    "expected 'in' after 'for \(variable.text)', got \(peek)", at: peek.range,
+                    label: "write for \(variable.text) in [a, b] { … }")
+            }
+            advance()
+            sequence = try parseHeaderValue("a list", after: "'in'")
+        } catch {
+            _ = try recoverBlock()
+            throw SyntaxError()
+        }
+        let body = try parseBlock(for: "'for \(variable.text) in …'")
+        return Stmt(.for(variable: variable, sequence: sequence, body: body), SourceRange(keyword.range.start, body.range.end))
+    }
+
+    private mutating func parseDef() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let name: Name
+        do {
+            name = try parseName(after: "'def'")
+        } catch {
+            _ = try recoverBlock()
+            throw SyntaxError()
+        }
+        var parameters: [Name] = []
+        let emptyBody = Block(statements: [], range: SourceRange(name.range.end, name.range.end))
+        recovered = Stmt(.def(name: name, parameters: [], body: emptyBody), keyword.range.union(name.range))
+        do {
+            while case .word = peek.kind {
+                parameters.append(try parseName(after: "the name of 'def'"))
+            }
+            if !(peek.kind == .leftBrace) && !peek.endsStatement {
+                throw fail(
+                    "expected a parameter name or '{', got \(peek)", at: peek.range,
+                    label: "parameters are plain names; use them as $name in the body")
+            }
+        } catch {
+            let body = try recoverBlock()
+            recovered = nil
+            return Stmt(.def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
+        }
+        recovered = Stmt(.def(name: name, parameters: parameters, body: emptyBody), keyword.range.union(name.range))
+        let body = try parseBlock(for: "'def \(name.text)'")
+        recovered = nil
+        return Stmt(.def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
+    }
+
+    private mutating func parseInclude() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        guard peek.startsValue, peek.kind != .leftBrace else {
+            throw fail("expected a quoted path after 'include', got \(peek)", at: peek.range)
+        }
+        let path = try parseValue(inside: false)
+        return Stmt(.include(path: path), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    private mutating func parseCase() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let name: Expr
+        do {
+            name = try parseHeaderValue("a quoted case name", after: "'case'")
+        } catch {
+            _ = try recoverBlock()
+            throw SyntaxError()
+        }
+        let body = try parseBlock(for: "'case \(Token.abbreviate(source.text(name.range)))'")
+        return Stmt(.case(name: name, body: body), SourceRange(keyword.range.start, body.range.end))
+    }
+
+    private mutating func parseTags() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var names: [Name] = []
+        while true {
+            switch peek.kind {
+            case .word(let w), .number(let w, _), .duration(let w, _):
+                names.append(Name(w, advance().range))
+                continue
+            default:
+                break
+            }
+            break
+        }
+        if names.isEmpty {
+            throw fail("expected at least one tag after 'tags', got \(peek)", at: peek.range, label: "tags are words")
+        }
+        return Stmt(.tags(names), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    private mutating func parseSkip() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var reason: Expr?
+        if peek.startsValue {
+            reason = try parseValue(inside: false)
+        }
+        return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    // MARK: - Values
+
+    /// One value. `inside` is true within the brackets of a list or object, where `null`
+    /// (JSON) means `none`.
+    private mutating func parseValue(inside: Bool) throws(SyntaxError) -> Expr {
+        let t = peek
+        switch t.kind {
+        case .word(let w):
+            advance()
+            switch w {
+            case "true": return Expr(.bool(true), t.range)
+            case "false": return Expr(.bool(false), t.range)
+            case "none": return Expr(.none, t.range)
+            case "null" where inside: return Expr(.none, t.range)
+            default: return Expr(.word(w), t.range)
+            }
+        case .number(let text, let value):
+            advance()
+            return Expr(.number(text: text, value: value), t.range)
+        case .duration(let text, let ms):
+            advance()
+            return Expr(.duration(text: text, milliseconds: ms), t.range)
+        case .string(let parts):
+            advance()
+            return Expr(.string(parts), t.range)
+        case .rawString(let text):
+            advance()
+            return Expr(.rawString(text), t.range)
+        case .variable(let name):
+            advance()
+            return Expr(.variable(name), t.range)
+        case .leftBracket, .leftBrace:
+            guard enterNesting() else {
+                return Expr(t.kind == .leftBracket ? .list([]) : .object([]), SourceRange(t.range.start, previousEnd))
+            }
+            openers.append(advance())
+            let value = t.kind == .leftBracket ? try parseListRest(t) : try parseObjectRest(t)
+            openers.removeLast()
+            depth -= 1
+            if openers.isEmpty && value.range.count > limits.maxLiteralBytes {
+                report(
+                    "\(t.kind == .leftBracket ? "list" : "object") literal of \(value.range.count) bytes is longer than the limit of 64 KiB (\(limits.maxLiteralBytes) bytes)",
+                    at: SourceRange(t.range.start, t.range.end), label: "this literal is too long")
+            }
+            return value
+        case .end:
+            throw fail("expected a value, got end of file", at: t.range)
+        default:
+            throw fail("expected a value, got \(t)", at: t.range)
+        }
+    }
+
+    /// The error for a missing `,` or closer inside a value.
+    private mutating func badSeparator(_ opener: Token, what: String, closer: String) -> SyntaxError {
+        let t = peek
+        if case .end = t.kind { return unclosed(opener, what: what) }
+        var notes: [String] = []
+        if lineNumber(t.range.start) > lineNumber(opener.range.start) {
+            notes.append("the '\(closer == "]" ? "[" : "{")' on line \(lineNumber(opener.range.start)) is not closed")
+        }
+        return fail("expected ',' or '\(closer)' in \(what), got \(t)", at: t.range, notes: notes)
+    }
+
+    private mutating func parseListRest(_ open: Token) throws(SyntaxError) -> Expr {
+        var items: [Expr] = []
+        skipNewlines()
+        while true {
+            if case .rightBracket = peek.kind { break }
+            if case .end = peek.kind { throw unclosed(open, what: "list") }
+            items.append(try parseValue(inside: true))
+            skipNewlines()
+            if case .comma = peek.kind {
+                advance()
+                skipNewlines()
+                continue
+            }
+            if case .rightBracket = peek.kind { break }
+            throw badSeparator(open, what: "list", closer: "]")
+        }
+        let close = advance()
+        return Expr(.list(items), SourceRange(open.range.start, close.range.end))
+    }
+
+    private mutating func parseObjectRest(_ open: Token) throws(SyntaxError) -> Expr {
+        var entries: [ObjectEntry] = []
+        skipNewlines()
+        while true {
+            if case .rightBrace = peek.kind { break }
+            if case .end = peek.kind { throw unclosed(open, what: "object") }
+            let key = try parseKey()
+            guard case .colon = peek.kind else {
+                if case .end = peek.kind { throw unclosed(open, what: "object") }
+                var label: String? = nil
+                if key.text.utf8.contains(UInt8(ascii: ":")) {
+                    label = "put a space after the ':' in '\(Token.abbreviate(key.text))'"
+                }
+                throw fail("expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: peek.range, label: label)
+            }
+            advance()
+            skipNewlines()
+            let value = try parseValue(inside: true)
+            entries.append(ObjectEntry(key: key, value: value))
+            skipNewlines()
+            if case .comma = peek.kind {
+                advance()
+                skipNewlines()
+                continue
+            }
+            if case .rightBrace = peek.kind { break }
+            throw badSeparator(open, what: "object", closer: "}")
+        }
+        let close = advance()
+        return Expr(.object(entries), SourceRange(open.range.start, close.range.end))
+    }
+
+    /// An object key: a word (`title`), a quoted string without interpolation
+    /// (`"title"`), a raw string or a number.
+    private mutating func parseKey() throws(SyntaxError) -> Name {
+        let t = peek
+        switch t.kind {
+        case .word(let w), .number(let w, _), .duration(let w, _):
+            advance()
+            return Name(w, t.range)
+        case .rawString(let s):
+            advance()
+            return Name(s, t.range)
+        case .string(let parts):
+            advance()
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let s): text += s
+                case .interpolation:
+                    report("a key cannot interpolate a variable", at: t.range)
+                }
+            }
+            return Name(text, t.range)
+        default:
+            throw fail("expected a key, got \(t)", at: t.range, label: "keys are words or quoted strings")
+        }
+    }
+}
