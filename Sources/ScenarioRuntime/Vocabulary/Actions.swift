@@ -87,7 +87,7 @@ extension Vocabulary {
                 throw .precondition("'push raw file' cannot read files here")
             }
             let file: SourceFile
-            do {
+            do throws(LoadError) {
                 file = try loader.load(path, from: context.currentPath)
             } catch {
                 throw StepError(.precondition, error.message, range: args.ranges["path"], path: context.currentPath)
@@ -96,12 +96,13 @@ extension Vocabulary {
                 throw StepError(.limit, "'\(path)' is larger than \(context.limits.maxPayloadBytes) bytes")
             }
             var payload: JSONValue
-            do {
-                payload = try JSONValue.parse(file.bytes)
+            do throws(JSONError) {
+                payload = try JSONValue(parsing: String(decoding: file.bytes, as: UTF8.self))
             } catch {
-                throw .precondition("'\(path)' is not a JSON object: \(error)")
+                throw .precondition("'\(path)' is not valid JSON: \(error)")
             }
-            payload = payload.removingKey("Simulator Target Bundle")
+            guard payload.isObject else { throw .precondition("'\(path)' does not hold a JSON object") }
+            payload = payload.removing("Simulator Target Bundle")
             try context.withWorld { w throws(CoreError) in try w.pushRaw(payload) }
         }
         add(

@@ -5,30 +5,14 @@ extension Vocabulary {
     /// Expectations (SPEC §7): each reads the world and fails with what was expected and
     /// what is.
     mutating func registerExpectations() {
-        let topic = "Expectations"
-        func expect(
-            _ words: String, _ positionals: [Parameter] = [], options: [Option] = [], _ summary: String,
-            _ check: @escaping @Sendable (World, Arguments) -> Outcome
-        ) {
-            add("expect " + words, positionals, options: options, role: .expectation, topic: topic, summary) {
-                context, args throws(StepError) in
-                let world = try context.observe()
-                let outcome = check(world, args)
-                if !outcome.holds {
-                    throw StepError.expectation(
-                        "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
-                }
-            }
-        }
-
-        expect("banner none", "the notification center is empty") { w, _ in
+        expectation("banner none", "the notification center is empty") { w, _ in
             Outcome(w.banners.isEmpty, expected: "no banner", actual: describe(w.banners))
         }
-        expect("banners", [Parameter("count", .integer)], "the notification center holds N banners") { w, a in
+        expectation("banners", [Parameter("count", .integer)], "the notification center holds N banners") { w, a in
             let n = a.integer("count") ?? 0
             return Outcome(w.banners.count == n, expected: "\(n) banner(s)", actual: describe(w.banners))
         }
-        expect(
+        expectation(
             "banner", [Parameter("title", .text), Parameter("body", .text, optional: true)],
             "the newest banner has title T (and body B)"
         ) { w, a in
@@ -39,47 +23,47 @@ extension Vocabulary {
             let expected = "newest banner " + quoted(title) + (body.map { " " + quoted($0) } ?? "")
             return Outcome(holds, expected: expected, actual: describeNewest(w.banners))
         }
-        expect("banner body", [Parameter("body", .text)], "the newest banner has body B") { w, a in
+        expectation("banner body", [Parameter("body", .text)], "the newest banner has body B") { w, a in
             let body = a.text("body") ?? ""
             return Outcome(
                 w.banners.last?.body == body, expected: "newest banner with body " + quoted(body),
                 actual: describeNewest(w.banners))
         }
-        expect("banner placeholder", "the newest banner is Kindly's placeholder") { w, _ in
+        expectation("banner placeholder", "the newest banner is Kindly's placeholder") { w, _ in
             Outcome(
                 w.banners.last?.isPlaceholder == true, expected: "newest banner is the placeholder",
                 actual: describeNewest(w.banners))
         }
-        expect("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") { w, a in
+        expectation("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") { w, a in
             let source = a.text("source") ?? ""
             return Outcome(
                 w.banners.last?.source.rawValue == source, expected: "newest banner from \(source)",
                 actual: describeNewest(w.banners))
         }
-        expect("chat", [Parameter("state", .choice(["open", "closed"]))], "open = the app in the foreground on the chat") {
+        expectation("chat", [Parameter("state", .choice(["open", "closed"]))], "open = the app in the foreground on the chat") {
             w, a in
             let wantOpen = a.text("state") == "open"
             return Outcome(
                 w.isChatOpen == wantOpen, expected: "chat \(wantOpen ? "open" : "closed")",
                 actual: "chat \(w.isChatOpen ? "open" : "closed") (app \(w.appState.rawValue), screen \(w.screen.rawValue))")
         }
-        expect("app", [Parameter("state", choices(AppState.self))], "the app's state") { w, a in
+        expectation("app", [Parameter("state", choices(AppState.self))], "the app's state") { w, a in
             let state = a.text("state") ?? ""
             return Outcome(w.appState.rawValue == state, expected: "app \(state)", actual: "app \(w.appState.rawValue)")
         }
-        expect("screen", [Parameter("screen", choices(Screen.self))], "the screen shown") { w, a in
+        expectation("screen", [Parameter("screen", choices(Screen.self))], "the screen shown") { w, a in
             let screen = a.text("screen") ?? ""
             return Outcome(
                 w.screen.rawValue == screen, expected: "screen \(screen)",
                 actual: "screen \(w.screen.rawValue) (app \(w.appState.rawValue))")
         }
-        expect("handler calls", [Parameter("count", .integer)], "shouldHandleNotification was called N times so far") {
+        expectation("handler calls", [Parameter("count", .integer)], "shouldHandleNotification was called N times so far") {
             w, a in
             let n = a.integer("count") ?? 0
             return Outcome(
                 w.handlerCalls.count == n, expected: "\(n) handler call(s)", actual: "\(w.handlerCalls.count) handler call(s)")
         }
-        expect(
+        expectation(
             "handler last", options: [Option("id", .text, required: true), Option("title", .text), Option("body", .text)],
             "the newest ExternalNotification the handler got"
         ) { w, a in
@@ -97,41 +81,41 @@ extension Vocabulary {
                 holds, expected: expected,
                 actual: "last handler call id \(quoted(last.id)) title \(quoted(last.title)) body \(quoted(last.body))")
         }
-        expect("history", [Parameter("text", .text)], "a message with this text is in the chat's history") { w, a in
+        expectation("history", [Parameter("text", .text)], "a message with this text is in the chat's history") { w, a in
             let text = a.text("text") ?? ""
             let all = w.historyTexts
             return Outcome(all.contains(text), expected: "history holds " + quoted(text), actual: describeList("history", all))
         }
-        expect("history count", [Parameter("count", .integer)], "the chat's history holds N messages") { w, a in
+        expectation("history count", [Parameter("count", .integer)], "the chat's history holds N messages") { w, a in
             let n = a.integer("count") ?? 0
             let all = w.historyTexts
             return Outcome(all.count == n, expected: "\(n) message(s) in history", actual: describeList("history", all))
         }
-        expect("log", [Parameter("text", .text)], "a log line contains the text") { w, a in
+        expectation("log", [Parameter("text", .text)], "a log line contains the text") { w, a in
             let text = a.text("text") ?? ""
             let lines = w.log.map(\.text)
             return Outcome(
                 lines.contains { $0.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", lines))
         }
-        expect("no log", [Parameter("text", .text)], "no log line contains the text") { w, a in
+        expectation("no log", [Parameter("text", .text)], "no log line contains the text") { w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
             return Outcome(hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
         }
-        expect(
+        expectation(
             "error", [Parameter("name", .text)], "the newest call or host action threw NAME (or 'none': nothing)"
         ) { w, a in
             let name = a.text("name") ?? "none"
             let actual = w.lastError ?? "none"
             return Outcome(actual == name, expected: "error \(name)", actual: "error \(actual)")
         }
-        expect("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
+        expectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"
             return Outcome(want == actual, expected: "result \(want)", actual: "result \(actual)")
         }
-        expect("quote", [Parameter("text", .oneOf([.string, .choice(["none"])]))], "edna's input-field quote") { w, a in
+        expectation("quote", [Parameter("text", .oneOf([.string, .choice(["none"])]))], "edna's input-field quote") { w, a in
             let want: String? = {
                 if case .string(let s)? = a.value("text") { return s }
                 return nil
@@ -141,7 +125,7 @@ extension Vocabulary {
                 want == actual, expected: want.map { "quote " + quoted($0) } ?? "no quote",
                 actual: actual.map { "quote " + quoted($0) } ?? "no quote")
         }
-        expect(
+        expectation(
             "sent", [Parameter("text", .text)], options: [Option("campaign", .oneOf([.text, .choice(["none"])]), required: true)],
             "the newest message the user sent and its campaign binding"
         ) { w, a in
@@ -158,23 +142,23 @@ extension Vocabulary {
                 sent.text == text && sent.campaign == campaign, expected: expected,
                 actual: "sent " + quoted(sent.text) + " campaign " + (sent.campaign ?? "none"))
         }
-        expect(
+        expectation(
             "push", [Parameter("type", .choice(["visible", "silent", "none"]))],
             "what the server sent for the newest message ('none': nothing)"
         ) { w, a in
             let want = a.text("type") ?? "none"
-            let actual = w.newestPush?.sentType?.rawValue ?? "none"
+            let actual = w.newestPush?.sent?.rawValue ?? "none"
             return Outcome(want == actual, expected: "push \(want)", actual: "push \(actual)")
         }
-        expect("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") { w, a in
+        expectation("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") { w, a in
             let want = a.bool("delivered") ?? true
             guard let push = w.newestPush else {
                 return Outcome(false, expected: "delivered \(want)", actual: "no push yet")
             }
-            let why = push.dropReason.map { " (\($0))" } ?? ""
+            let why = push.reason.map { " (\($0))" } ?? ""
             return Outcome(push.delivered == want, expected: "delivered \(want)", actual: "delivered \(push.delivered)\(why)")
         }
-        expect("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") { w, a in
+        expectation("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") { w, a in
             let want = a.text("mode") ?? ""
             return Outcome(
                 w.declaredMode.rawValue == want, expected: "mode \(want)", actual: "mode \(w.declaredMode.rawValue)")
@@ -183,6 +167,31 @@ extension Vocabulary {
 }
 
 /// Whether an expectation held, and how to say what was expected and what is.
+extension Vocabulary {
+    /// Registers `expect WORDS…`: `check` reads the world and says whether it holds.
+    fileprivate mutating func expectation(
+        _ words: String, _ positionals: [Parameter], options: [Option] = [], _ summary: String,
+        _ check: @escaping @Sendable (World, Arguments) -> Outcome
+    ) {
+        add("expect " + words, positionals, options: options, role: .expectation, topic: "Expectations", summary) {
+            context, args throws(StepError) in
+            let world = try context.observe()
+            let outcome = check(world, args)
+            if !outcome.holds {
+                throw StepError.expectation(
+                    "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
+            }
+        }
+    }
+
+    fileprivate mutating func expectation(
+        _ words: String, options: [Option] = [], _ summary: String,
+        _ check: @escaping @Sendable (World, Arguments) -> Outcome
+    ) {
+        expectation(words, [], options: options, summary, check)
+    }
+}
+
 struct Outcome: Sendable {
     var holds: Bool
     var expected: String
@@ -199,7 +208,8 @@ func quoted(_ s: String) -> String { Value.string(s).display }
 func describe(_ banner: Banner) -> String {
     var s = "\(banner.id):"
     if let title = banner.title { s += " " + quoted(title) }
-    s += " " + quoted(banner.body) + " from \(banner.source.rawValue)"
+    if let body = banner.body { s += " " + quoted(body) }
+    s += " from \(banner.source.rawValue)"
     return s
 }
 
