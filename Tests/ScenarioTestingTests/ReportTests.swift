@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+
+@testable import ScenarioTesting
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct JUnitReportTests {
+    @Test func isValidXMLWithATestcasePerCaseAndTheFailure() throws {
+        let suite = try TemporarySuite(passingAndFailing)
+        let run = suite.run(["--junit", "reports/junit.xml"])
+        #expect(run.code == 1)
+        let xml = try suite.read("reports/junit.xml")
+        let document = try XMLDocument(xmlString: xml, options: [])
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "2")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "0")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["Scenarios/a.scn", "Scenarios/b.scn"])
+        let cases = suites.flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.count == 2)
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["ok", "broken"])
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == ["Scenarios.a", "Scenarios.b"])
+        for c in cases {
+            let time = try #require(c.attribute(forName: "time")?.stringValue)
+            #expect(Double(time) != nil)
+        }
+        #expect(cases[0].elements(forName: "failure").isEmpty)
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "type")?.stringValue == "failure")
+        #expect(
+            failure.attribute(forName: "message")?.stringValue
+                == "error: expected banner \"Anna\", but the notification center is empty")
+        #expect(
+            failure.stringValue == """
+                Scenarios/b.scn:1:1
+                error: expected banner "Anna", but the notification center is empty
+                  --> Scenarios/b.scn:1:1
+                trace:
+                  0ms  push kindly visible <sent>
+                """)
+        #expect(cases[1].attribute(forName: "file")?.stringValue == "Scenarios/b.scn")
+        #expect(cases[1].attribute(forName: "line")?.stringValue == "1")
+    }
+
+    @Test func skipsErrorsAndCheckFailures() throws {
+        let suite = try TemporarySuite([
+            "Scenarios/a.scn": "case s skip not <yet> & \"never\"\ncase e error\n",
+            "Scenarios/bad.scn": "check unknown command\n",
+        ])
+        let run = suite.run(["--junit", "j.xml"])
+        #expect(run.code == 3)
+        let document = try XMLDocument(xmlString: try suite.read("j.xml"), options: [])
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "3")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
+        let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["s", "e", "check"])
+        #expect(cases[0].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue == "not <yet> & \"never\"")
+        #expect(cases[1].elements(forName: "error").first?.attribute(forName: "type")?.stringValue == "internal error")
+        #expect(cases[2].elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "check")
+    }
+
+    @Test func escapesEverythingXMLCannotHold() throws {
+        let nasty = "a<b>&\"'\u{1B}[31m\u{0}\r\n\ttab\u{FFFE}é😀"
+        let result = SuiteResult(
+            files: [
+                FileResult(
+                    file: ScenarioFile(path: "S/x&y.scn", root: "S"), problem: nil,
+                    cases: [
+                        CaseResult(
+                            planned: PlannedCase(name: nasty),
+                            outcome: .failed(nasty, message: nasty + "\nsecond line", at: nil))
+                    ], duration: .milliseconds(1500))
+            ], duration: .seconds(2))
+        let xml = JUnitReporter.render(result)
+        let document = try XMLDocument(xmlString: xml, options: [])
+        let testcase = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+        let readable = "a<b>&\"'\\u{1B}[31m\\u{0}\r\n\ttab\\u{FFFE}é😀"
+        #expect(testcase.attribute(forName: "name")?.stringValue == readable)
+        let failure = try #require(testcase.elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == "a<b>&\"'\\u{1B}[31m\\u{0}\r")
+        #expect(failure.stringValue == readable + "\nsecond line")
+        #expect(testcase.attribute(forName: "classname")?.stringValue == "S.x&y")
+        #expect(xml.contains("time=\"1.500\""))
+        #expect(xml.contains("<testsuites name=\"scn test\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"2.000\">"))
+    }
+}
+
+@Suite struct TAPReportTests {
+    @Test func planFirstThenOneTestPointPerCase() throws {
+        let suite = try TemporarySuite(passingAndFailing)
+        let run = suite.run(["--tap"])
+        #expect(run.code == 1)
+        #expect(
+            run.stdout == """
+                TAP version 13
+                1..2
+                ok 1 - Scenarios/a.scn › ok
+                not ok 2 - Scenarios/b.scn › broken
+                  ---
+                  message: "error: expected banner \\"Anna\\", but the notification center is empty"
+                  severity: fail
+                  type: failure
+                  at:
+                    file: Scenarios/b.scn
+                    line: 1
+                    column: 1
+                  output: |2-
+                    error: expected banner "Anna", but the notification center is empty
+                      --> Scenarios/b.scn:1:1
+                    trace:
+                      0ms  push kindly visible <sent>
+                  ...
+
+                """)
+        #expect(run.stdout.components(separatedBy: "\nnot ok ").count - 1 == 1)
+    }
+
+    @Test func skipsChecksAndEscapes() throws {
+        let suite = try TemporarySuite([
+            "Scenarios/a.scn": "case s#1 skip later\ncase ok pass\n",
+            "Scenarios/bad.scn": "check unknown command\n",
+        ])
+        let run = suite.run(["--tap", "--jobs", "3"])
+        #expect(run.code == 2)
+        #expect(
+            run.stdout == """
+                TAP version 13
+                1..3
+                ok 1 - Scenarios/a.scn › s\\#1 # SKIP later
+                ok 2 - Scenarios/a.scn › ok
+                not ok 3 - Scenarios/bad.scn
+                  ---
+                  message: "error: unknown command"
+                  severity: fail
+                  type: check
+                  at:
+                    file: Scenarios/bad.scn
+                    line: 1
+                    column: 1
+                  output: |2-
+                    error: unknown command
+                      --> Scenarios/bad.scn:1:1
+                       |
+                     1 | check unknown command
+                       | ^
+                  ...
+
+                """)
+    }
+
+    @Test func emptyRunHasPlanZero() throws {
+        let suite = try TemporarySuite(passingAndFailing)
+        #expect(suite.run(["--tap", "--filter", "zzz"]).stdout == "TAP version 13\n1..0\n")
+    }
+}
+
+@Suite struct JSONReportTests {
+    /// The report with every `duration_ms` removed.
+    static func withoutDurations(_ text: String) throws -> NSDictionary {
+        func strip(_ value: Any) -> Any {
+            if let d = value as? [String: Any] {
+                return d.filter { $0.key != "duration_ms" }.mapValues(strip)
+            }
+            if let a = value as? [Any] { return a.map(strip) }
+            return value
+        }
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(strip(object) as? NSDictionary)
+    }
+
+    @Test func identicalForJobs1And2OnceDurationsAreRemoved() throws {
+        var files = mixedSuite
+        for i in 0..<5 { files["Scenarios/many/f\(i).scn"] = "sleep \(25 - 5 * i)\ncase a pass\n" }
+        let suite = try TemporarySuite(files)
+        _ = suite.run(["--jobs", "1", "--json", "one.json"])
+        _ = suite.run(["--jobs", "2", "--json", "two.json"])
+        let one = try suite.read("one.json")
+        let two = try suite.read("two.json")
+        #expect(try Self.withoutDurations(one) == Self.withoutDurations(two))
+        let withoutDurationLines = { (s: String) in s.split(separator: "\n").filter { !$0.contains("\"duration_ms\"") } }
+        #expect(withoutDurationLines(one) == withoutDurationLines(two), "even byte for byte, line by line")
+    }
+
+    @Test func followsTheDocumentedSchema() throws {
+        let suite = try TemporarySuite([
+            "Scenarios/a.scn": "tags smoke\ncase ok pass fast\ncase no fail\ncase later skip soon\n",
+            "Scenarios/bad.scn": "check unknown command\n",
+        ])
+        let run = suite.run(["--json", "r.json"])
+        #expect(run.code == 2)
+        let report = try Self.withoutDurations(try suite.read("r.json"))
+        let expected: NSDictionary = [
+            "version": 1,
+            "exit_code": 2,
+            "summary": ["files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1],
+            "files": [
+                [
+                    "path": "Scenarios/a.scn", "root": "Scenarios", "status": "failed", "problem": NSNull(),
+                    "cases": [
+                        [
+                            "name": "ok", "tags": ["smoke", "fast"], "status": "passed", "skip_reason": NSNull(),
+                            "message": NSNull(), "location": NSNull(),
+                            "declared_at": ["path": "Scenarios/a.scn", "line": 2, "column": 1],
+                        ],
+                        [
+                            "name": "no", "tags": ["smoke"], "status": "failed", "skip_reason": NSNull(),
+                            "message":
+                                "error: expected banner \"Anna\", but the notification center is empty\n  --> Scenarios/a.scn:3:1\ntrace:\n  0ms  push kindly visible <sent>",
+                            "location": ["path": "Scenarios/a.scn", "line": 3, "column": 1],
+                            "declared_at": ["path": "Scenarios/a.scn", "line": 3, "column": 1],
+                        ],
+                        [
+                            "name": "later", "tags": ["smoke"], "status": "skipped", "skip_reason": "soon",
+                            "message": NSNull(), "location": NSNull(),
+                            "declared_at": ["path": "Scenarios/a.scn", "line": 4, "column": 1],
+                        ],
+                    ],
+                ],
+                [
+                    "path": "Scenarios/bad.scn", "root": "Scenarios", "status": "failed",
+                    "problem": [
+                        "kind": "check",
+                        "message": "error: unknown command\n  --> Scenarios/bad.scn:1:1\n   |\n 1 | check unknown command\n   | ^",
+                        "location": ["path": "Scenarios/bad.scn", "line": 1, "column": 1],
+                    ],
+                    "cases": [],
+                ],
+            ],
+        ]
+        #expect(report == expected)
+        let text = try suite.read("r.json")
+        #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"exit_code\": 2,\n"))
+        #expect(text.contains("\"duration_ms\": "))
+    }
+
+    @Test func escapesStrings() {
+        #expect(JSON.quote("a\"b\\c\n\u{1}\u{1F}é😀\u{2028}") == "\"a\\\"b\\\\c\\n\\u0001\\u001fé😀\\u2028\"")
+    }
+}
