@@ -41,7 +41,9 @@ public enum Discovery {
     ///   process's current directory when `nil`). Reported paths stay as the user wrote
     ///   them.
     /// - Throws: ``DiscoveryError`` when a path does not exist or a folder cannot be read.
-    public static func discover(paths: [String], workingDirectory: String? = nil) throws(DiscoveryError) -> [ScenarioFile] {
+    public static func discover(paths: [String], workingDirectory: String? = nil) throws(DiscoveryError)
+        -> [ScenarioFile]
+    {
         let fm = FileManager.default
         let base = workingDirectory ?? fm.currentDirectoryPath
         var seen = Set<String>()
@@ -61,7 +63,9 @@ public enum Discovery {
                 for components in found {
                     let key = canonical(absolute + "/" + components.joined(separator: "/"))
                     guard seen.insert(key).inserted else { continue }
-                    let path = display == "." ? components.joined(separator: "/") : display + "/" + components.joined(separator: "/")
+                    let path =
+                        display == "."
+                        ? components.joined(separator: "/") : display + "/" + components.joined(separator: "/")
                     files.append(ScenarioFile(path: path, root: display))
                 }
             } else {

@@ -28,7 +28,10 @@ public struct SuiteRunner: Sendable {
     public var selection: Selection
 
     /// A runner; `jobs` below 1 counts as 1.
-    public init(executor: any ScenarioExecutor, jobs: Int, options: ExecutionOptions = ExecutionOptions(), selection: Selection = .all) {
+    public init(
+        executor: any ScenarioExecutor, jobs: Int, options: ExecutionOptions = ExecutionOptions(),
+        selection: Selection = .all
+    ) {
         self.executor = executor
         self.jobs = max(1, jobs)
         self.options = options
@@ -65,13 +68,13 @@ public struct SuiteRunner: Sendable {
     public func run(
         _ files: [PlannedFile],
         onStart: @escaping @Sendable (Int) -> Void = { _ in },
-        onFinish: @escaping @Sendable (Int, FileResult) -> Void = { _, _ in }
-    ) -> SuiteResult {
+        onFinish: @escaping @Sendable (Int, TestFileResult) -> Void = { _, _ in }
+    ) -> TestSuiteResult {
         let clock = ContinuousClock()
         let start = clock.now
         let executor = self.executor
         let options = self.options
-        let results = Locked([FileResult?](repeating: nil, count: files.count))
+        let results = Locked([TestFileResult?](repeating: nil, count: files.count))
         WorkerPool.forEach(count: files.count, jobs: jobs) { i in
             onStart(i)
             let result = Self.run(files[i], executor: executor, options: options)
@@ -79,13 +82,13 @@ public struct SuiteRunner: Sendable {
             onFinish(i, result)
         }
         let all = results.withLock { $0.compactMap { $0 } }
-        return SuiteResult(files: all, duration: clock.now - start)
+        return TestSuiteResult(files: all, duration: clock.now - start)
     }
 
     /// Runs one planned file.
-    static func run(_ file: PlannedFile, executor: any ScenarioExecutor, options: ExecutionOptions) -> FileResult {
+    static func run(_ file: PlannedFile, executor: any ScenarioExecutor, options: ExecutionOptions) -> TestFileResult {
         if let problem = file.plan.problem {
-            return FileResult(file: file.file, problem: problem, cases: [], duration: file.planDuration)
+            return TestFileResult(file: file.file, problem: problem, cases: [], duration: file.planDuration)
         }
         let clock = ContinuousClock()
         let start = clock.now
@@ -97,17 +100,18 @@ public struct SuiteRunner: Sendable {
         for outcome in outcomes where byName[outcome.name] == nil {
             byName[outcome.name] = outcome
         }
-        let cases = file.selected.map { planned -> CaseResult in
+        let cases = file.selected.map { planned -> TestCaseResult in
             if let reason = planned.skipReason {
-                return CaseResult(planned: planned, outcome: .skipped(planned.name, reason: reason))
+                return TestCaseResult(planned: planned, outcome: .skipped(planned.name, reason: reason))
             }
             let outcome =
                 byName[planned.name]
                 ?? .error(
-                    planned.name, message: "internal error: the executor returned no outcome for case '\(planned.name)'",
+                    planned.name,
+                    message: "internal error: the executor returned no outcome for case '\(planned.name)'",
                     at: planned.location)
-            return CaseResult(planned: planned, outcome: outcome)
+            return TestCaseResult(planned: planned, outcome: outcome)
         }
-        return FileResult(file: file.file, problem: nil, cases: cases, duration: file.planDuration + took)
+        return TestFileResult(file: file.file, problem: nil, cases: cases, duration: file.planDuration + took)
     }
 }

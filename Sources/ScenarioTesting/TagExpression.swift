@@ -135,7 +135,10 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
                     case ("\"", _), ("'", _): "tag names are written without quotes"
                     default: nil
                     }
-                let shown = c.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 } ? "\(c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined())" : String(c)
+                let shown =
+                    c.unicodeScalars.allSatisfy { $0.properties.isWhitespace || $0.value < 0x20 }
+                    ? "\(c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined())"
+                    : String(c)
                 throw TagExpressionError(
                     message: "unexpected character '\(shown)'" + (hint.map { "; \($0)" } ?? ""),
                     expression: text, column: column)
@@ -177,7 +180,9 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
             case .close:
                 throw error("unexpected ')' with no '(' to close", at: current.column)
             case .word(let w):
-                throw error("unexpected tag '\(w)' after a complete expression; join tags with 'and' or 'or'", at: current.column)
+                throw error(
+                    "unexpected tag '\(w)' after a complete expression; join tags with 'and' or 'or'",
+                    at: current.column)
             default:
                 throw error("unexpected \(current.token.shown) after a complete expression", at: current.column)
             }
@@ -194,7 +199,9 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
 
         mutating func parseOperand(after op: Located) throws(TagExpressionError) -> TagExpression {
             if current.token == .end || current.token == .close || current.token == .and || current.token == .or {
-                throw error("expected a tag name, 'not' or '(' after \(op.token.shown), found \(current.token.shown)", at: current.column)
+                throw error(
+                    "expected a tag name, 'not' or '(' after \(op.token.shown), found \(current.token.shown)",
+                    at: current.column)
             }
             return op.token == .or ? try parseAnd() : try parseNot()
         }
@@ -230,7 +237,9 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
                     if case .word(let w) = current.token {
                         throw error("unexpected tag '\(w)'; join tags with 'and' or 'or'", at: current.column)
                     }
-                    throw error("expected ')' to close the '(' at column \(t.column), found \(current.token.shown)", at: current.column)
+                    throw error(
+                        "expected ')' to close the '(' at column \(t.column), found \(current.token.shown)",
+                        at: current.column)
                 }
                 _ = advance()
                 return e

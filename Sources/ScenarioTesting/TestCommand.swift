@@ -26,7 +26,7 @@ public enum TestCommand {
     ///     resolved; the process's current directory when `nil`. The executor gets paths as
     ///     the user wrote them, so it must resolve them against the same folder.
     ///   - defaultJobs: `--jobs` when not given; the number of active cores when `nil`.
-    /// - Returns: 0, 1, 2 or 3 (see ``ExitCode``).
+    /// - Returns: 0, 1, 2 or 3 (see ``TestExitCode``).
     public static func main(
         arguments: [String],
         executor: some ScenarioExecutor,
@@ -40,7 +40,7 @@ public enum TestCommand {
     ) -> Int32 {
         func usage(_ message: String) -> Int32 {
             stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
-            return ExitCode.usage
+            return TestExitCode.usage
         }
 
         let options: TestOptions
@@ -51,7 +51,7 @@ public enum TestCommand {
         }
         if options.help {
             stdout.write(TestOptions.help)
-            return ExitCode.passed
+            return TestExitCode.passed
         }
         if options.tap && options.list {
             return usage("--tap and --list cannot be combined")
@@ -77,28 +77,32 @@ public enum TestCommand {
             executor: executor, jobs: jobs,
             options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled),
             selection: selection)
-        let session = Session(
+        let output = RunOutput(
             stdout: stdout, stderr: stderr, progress: stderrIsTerminal ?? isTerminal,
             console: ConsoleReporter(style: style, verbose: options.verbose), tap: options.tap)
 
-        session.checking(count: sharded.count)
+        output.checking(count: sharded.count)
         let planned = runner.plan(sharded)
-        session.clearProgress()
+        output.clearProgress()
 
         if options.list {
             return list(planned, stdout: stdout, stderr: stderr)
         }
 
-        session.begin(planned)
+        output.begin(planned)
         let suite = runner.run(
             planned,
-            onStart: { _ in session.started() },
-            onFinish: { index, result in session.finished(index, result) })
-        session.end(suite)
+            onStart: { _ in output.started() },
+            onFinish: { index, result in output.finished(index, result) })
+        output.end(suite)
 
         if suite.files.isEmpty {
             stderr.write(
-                "warning: " + (files.isEmpty ? "no scenario files found" : sharded.isEmpty ? "shard \(options.shard?.description ?? "") has no files" : "no cases selected") + "\n")
+                "warning: "
+                    + (files.isEmpty
+                        ? "no scenario files found"
+                        : sharded.isEmpty
+                            ? "shard \(options.shard?.description ?? "") has no files" : "no cases selected") + "\n")
         }
 
         var code = suite.exitCode
@@ -107,7 +111,7 @@ public enum TestCommand {
             guard let path else { continue }
             if let problem = write(render(suite), to: path, base: base) {
                 stderr.write("error: cannot write report \(path): \(problem)\n")
-                code = max(code, ExitCode.usage)
+                code = max(code, TestExitCode.usage)
             }
         }
         return code
@@ -116,11 +120,13 @@ public enum TestCommand {
     /// `--list`: `file › case` per selected case, with its tags and skip reason.
     private static func list(_ planned: [PlannedFile], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
         var out = ""
-        var code = ExitCode.passed
+        var code = TestExitCode.passed
         for file in planned {
             if let problem = file.plan.problem {
-                stderr.write("\(problem.kind == .check ? "FAIL" : "ERROR"): \(problem.location?.description ?? file.file.path): \(problem.kind == .check ? "check failed" : "internal error")\n\(Text.trimmingTrailingNewlines(problem.message))\n")
-                code = max(code, problem.kind == .check ? ExitCode.usage : ExitCode.internalError)
+                stderr.write(
+                    "\(problem.kind == .check ? "FAIL" : "ERROR"): \(problem.location?.description ?? file.file.path): \(problem.kind == .check ? "check failed" : "internal error")\n\(Text.trimmingTrailingNewlines(problem.message))\n"
+                )
+                code = max(code, problem.kind == .check ? TestExitCode.usage : TestExitCode.internalError)
                 continue
             }
             for c in file.selected {
@@ -140,7 +146,8 @@ public enum TestCommand {
         let absolute = path.hasPrefix("/") ? path : base + "/" + path
         let url = URL(fileURLWithPath: absolute)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
             return nil
         } catch {
@@ -151,7 +158,7 @@ public enum TestCommand {
 
 /// The output of one run: reports printed in file order as files finish, and the progress
 /// line. Every write happens under one lock, so lines never interleave.
-final class Session: Sendable {
+final class RunOutput: Sendable {
     private struct State {
         var total = 0
         var done = 0
@@ -160,7 +167,7 @@ final class Session: Sendable {
         var tally = Tally()
         var progressShown = false
         var next = 0
-        var ready: [Int: FileResult] = [:]
+        var ready: [Int: TestFileResult] = [:]
         var tapNumber = 1
         var endsWithBlankLine = false
     }
@@ -212,7 +219,7 @@ final class Session: Sendable {
     }
 
     /// File `index` finished: print it, and every file after it that is ready, in order.
-    func finished(_ index: Int, _ result: FileResult) {
+    func finished(_ index: Int, _ result: TestFileResult) {
         state.withLock { s in
             s.running -= 1
             s.done += 1
@@ -238,7 +245,7 @@ final class Session: Sendable {
     }
 
     /// The run is over: the summary.
-    func end(_ suite: SuiteResult) {
+    func end(_ suite: TestSuiteResult) {
         state.withLock { s in
             erase(&s)
             if !tap { stdout.write(console.summary(suite, afterBlankLine: s.endsWithBlankLine)) }

@@ -37,7 +37,8 @@ import Testing
         var files = mixedSuite
         // Early files are slow, so with several jobs later files finish first.
         for i in 0..<8 {
-            files["Scenarios/many/f\(i).scn"] = "sleep \(40 - 5 * i)\ncase a pass\ncase b \(i % 3 == 0 ? "fail" : "pass")\n"
+            files["Scenarios/many/f\(i).scn"] =
+                "sleep \(40 - 5 * i)\ncase a pass\ncase b \(i % 3 == 0 ? "fail" : "pass")\n"
         }
         files["Scenarios/many/bad.scn"] = "check unknown command 'tpa'\n"
         let suite = try TemporarySuite(files)
@@ -49,7 +50,10 @@ import Testing
         #expect(four.code == 2)
         #expect(one.stdout == four.stdout)
         #expect(eight.stdout == eightAgain.stdout)
-        #expect(one.stdout.contains("FAIL Scenarios/many/bad.scn (check failed)\n\nFAIL: Scenarios/many/bad.scn:1:1: check failed\nerror: unknown command 'tpa'\n"))
+        #expect(
+            one.stdout.contains(
+                "FAIL Scenarios/many/bad.scn (check failed)\n\nFAIL: Scenarios/many/bad.scn:1:1: check failed\nerror: unknown command 'tpa'\n"
+            ))
         #expect(one.stdout.hasSuffix("\n14 files, 25 cases, 1 file failed the check\n19 passed, 5 failed, 1 skipped\n"))
     }
 
@@ -125,12 +129,13 @@ import Testing
     }
 
     @Test func caseNamesAreShownOnOneLine() throws {
-        let result = FileResult(
+        let result = TestFileResult(
             file: ScenarioFile(path: "s.scn", root: "."), problem: nil,
             cases: [
-                CaseResult(
+                TestCaseResult(
                     planned: PlannedCase(name: "two\nlines \"q\""),
-                    outcome: .failed("two\nlines \"q\"", message: "boom\n\n", at: FileLocation(path: "s.scn", line: 3, column: 5)))
+                    outcome: .failed(
+                        "two\nlines \"q\"", message: "boom\n\n", at: FileLocation(path: "s.scn", line: 3, column: 5)))
             ], duration: .zero)
         let text = ConsoleReporter(style: Style(enabled: false), verbose: false).file(result)
         #expect(text == "FAIL s.scn (1 failed)\n\nFAIL: s.scn:3:5: case \"two\\nlines \\\"q\\\"\"\nboom\n\n")

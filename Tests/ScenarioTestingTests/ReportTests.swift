@@ -62,26 +62,29 @@ import Testing
         #expect(root.attribute(forName: "skipped")?.stringValue == "1")
         let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
         #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["s", "e", "check"])
-        #expect(cases[0].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue == "not <yet> & \"never\"")
+        #expect(
+            cases[0].elements(forName: "skipped").first?.attribute(forName: "message")?.stringValue
+                == "not <yet> & \"never\"")
         #expect(cases[1].elements(forName: "error").first?.attribute(forName: "type")?.stringValue == "internal error")
         #expect(cases[2].elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "check")
     }
 
     @Test func escapesEverythingXMLCannotHold() throws {
         let nasty = "a<b>&\"'\u{1B}[31m\u{0}\r\n\ttab\u{FFFE}é😀"
-        let result = SuiteResult(
+        let result = TestSuiteResult(
             files: [
-                FileResult(
+                TestFileResult(
                     file: ScenarioFile(path: "S/x&y.scn", root: "S"), problem: nil,
                     cases: [
-                        CaseResult(
+                        TestCaseResult(
                             planned: PlannedCase(name: nasty),
                             outcome: .failed(nasty, message: nasty + "\nsecond line", at: nil))
                     ], duration: .milliseconds(1500))
             ], duration: .seconds(2))
         let xml = JUnitReporter.render(result)
         let document = try XMLDocument(xmlString: xml, options: [])
-        let testcase = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+        let testcase = try #require(
+            document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
         let readable = "a<b>&\"'\\u{1B}[31m\\u{0}\r\n\ttab\\u{FFFE}é😀"
         #expect(testcase.attribute(forName: "name")?.stringValue == readable)
         let failure = try #require(testcase.elements(forName: "failure").first)
@@ -89,7 +92,9 @@ import Testing
         #expect(failure.stringValue == readable + "\nsecond line")
         #expect(testcase.attribute(forName: "classname")?.stringValue == "S.x&y")
         #expect(xml.contains("time=\"1.500\""))
-        #expect(xml.contains("<testsuites name=\"scn test\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"2.000\">"))
+        #expect(
+            xml.contains(
+                "<testsuites name=\"scn test\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"2.000\">"))
     }
 }
 
@@ -185,7 +190,8 @@ import Testing
         let one = try suite.read("one.json")
         let two = try suite.read("two.json")
         #expect(try Self.withoutDurations(one) == Self.withoutDurations(two))
-        let withoutDurationLines = { (s: String) in s.split(separator: "\n").filter { !$0.contains("\"duration_ms\"") } }
+        let withoutDurationLines = { (s: String) in s.split(separator: "\n").filter { !$0.contains("\"duration_ms\"") }
+        }
         #expect(withoutDurationLines(one) == withoutDurationLines(two), "even byte for byte, line by line")
     }
 
@@ -200,7 +206,9 @@ import Testing
         let expected: NSDictionary = [
             "version": 1,
             "exit_code": 2,
-            "summary": ["files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1],
+            "summary": [
+                "files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1,
+            ],
             "files": [
                 [
                     "path": "Scenarios/a.scn", "root": "Scenarios", "status": "failed", "problem": NSNull(),
@@ -228,7 +236,8 @@ import Testing
                     "path": "Scenarios/bad.scn", "root": "Scenarios", "status": "failed",
                     "problem": [
                         "kind": "check",
-                        "message": "error: unknown command\n  --> Scenarios/bad.scn:1:1\n   |\n 1 | check unknown command\n   | ^",
+                        "message":
+                            "error: unknown command\n  --> Scenarios/bad.scn:1:1\n   |\n 1 | check unknown command\n   | ^",
                         "location": ["path": "Scenarios/bad.scn", "line": 1, "column": 1],
                     ],
                     "cases": [],

@@ -49,7 +49,10 @@ import Testing
     @Test func filterAndTagsCombine() throws {
         let suite = try TemporarySuite(mixedSuite)
         let run = suite.run(["--list", "--tags=smoke", "--filter=edna"])
-        #expect(run.stdout == "Scenarios/edna/campaign.scn › plain  [edna smoke]\nScenarios/edna/single.scn › single  [edna smoke]\n")
+        #expect(
+            run.stdout
+                == "Scenarios/edna/campaign.scn › plain  [edna smoke]\nScenarios/edna/single.scn › single  [edna smoke]\n"
+        )
     }
 
     @Test func badTagExpressionIsAUsageErrorWithTheColumn() throws {
@@ -92,7 +95,9 @@ import Testing
     }
 
     @Test func aCheckFailureIsReportedUnlessTheFilterExcludesItsPath() throws {
-        let suite = try TemporarySuite(["Scenarios/a.scn": "case ok pass\n", "Scenarios/bad.scn": "check unknown command\n"])
+        let suite = try TemporarySuite([
+            "Scenarios/a.scn": "case ok pass\n", "Scenarios/bad.scn": "check unknown command\n",
+        ])
         #expect(suite.run(["--filter", "a.scn"]).code == 0)
         #expect(suite.run(["--filter", "bad"]).code == 2)
         #expect(suite.run(["--tags", "anything"]).code == 2, "a broken file has no known tags: it is reported")

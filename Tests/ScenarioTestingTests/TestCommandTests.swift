@@ -8,7 +8,12 @@ import Testing
         (["Scenarios/a.scn": "case a skip later\n"], 0),
         (["Scenarios/a.scn": "case a pass\ncase b fail\n"], 1),
         (["Scenarios/a.scn": "case a fail\n", "Scenarios/b.scn": "check bad\n"], 2),
-        (["Scenarios/a.scn": "case a fail\n", "Scenarios/b.scn": "check bad\n", "Scenarios/c.scn": "case c error\n"], 3),
+        (
+            [
+                "Scenarios/a.scn": "case a fail\n", "Scenarios/b.scn": "check bad\n",
+                "Scenarios/c.scn": "case c error\n",
+            ], 3
+        ),
         (["Scenarios/a.scn": "case a missing\n"], 3),
     ]
 
@@ -124,7 +129,10 @@ import Testing
         (["--shard", "3/2"], "invalid --shard '3/2': K must be between 1 and 2"),
         (["--junit="], "option '--junit' needs a file name"),
         (["--filter", ""], "option '--filter' needs a non-empty regular expression"),
-        (["--tags", "a or"], "invalid --tags expression at column 5: expected a tag name, 'not' or '(' after 'or', found the end of the expression\n  a or\n      ^"),
+        (
+            ["--tags", "a or"],
+            "invalid --tags expression at column 5: expected a tag name, 'not' or '(' after 'or', found the end of the expression\n  a or\n      ^"
+        ),
     ])
     func rejectsBadCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try TestOptions.parse(arguments) }
@@ -135,7 +143,8 @@ import Testing
         let run = suite.run(["--jbos", "2"])
         #expect(run.code == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr == "error: unknown option '--jbos'; did you mean '--jobs'?\nRun 'scn test --help' for usage.\n")
+        #expect(
+            run.stderr == "error: unknown option '--jbos'; did you mean '--jobs'?\nRun 'scn test --help' for usage.\n")
         #expect(suite.run(["--tap", "--list"]).code == 2)
     }
 

@@ -24,7 +24,7 @@ struct ConsoleReporter: Sendable {
     let verbose: Bool
 
     /// The block for one file: its line, then each failure in full.
-    func file(_ result: FileResult) -> String {
+    func file(_ result: TestFileResult) -> String {
         var out = statusWord(result.status) + " " + result.path + " (" + counts(result) + ")\n"
         if verbose {
             for c in result.cases {
@@ -39,11 +39,11 @@ struct ConsoleReporter: Sendable {
     }
 
     /// Whether the block for `result` ends with a blank line.
-    func endsWithBlankLine(_ result: FileResult) -> Bool { !failures(of: result).isEmpty }
+    func endsWithBlankLine(_ result: TestFileResult) -> Bool { !failures(of: result).isEmpty }
 
     /// The summary: the failed cases listed, the totals, and `N passed, N failed[, N skipped]`.
     /// - Parameter afterBlankLine: whether the previous output ended with a blank line.
-    func summary(_ suite: SuiteResult, afterBlankLine: Bool) -> String {
+    func summary(_ suite: TestSuiteResult, afterBlankLine: Bool) -> String {
         var out = afterBlankLine || suite.files.isEmpty ? "" : "\n"
         var failed: [String] = []
         for f in suite.files {
@@ -53,7 +53,9 @@ struct ConsoleReporter: Sendable {
             for c in f.cases {
                 switch c.outcome.status {
                 case .failed: failed.append(Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)))
-                case .error: failed.append(Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)) + " (internal error)")
+                case .error:
+                    failed.append(
+                        Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)) + " (internal error)")
                 case .passed, .skipped: break
                 }
             }
@@ -85,7 +87,7 @@ struct ConsoleReporter: Sendable {
     }
 
     /// `1 passed, 1 failed`, `check failed`, …
-    private func counts(_ result: FileResult) -> String {
+    private func counts(_ result: TestFileResult) -> String {
         if let problem = result.problem {
             return problem.kind == .check ? "check failed" : "internal error"
         }
@@ -98,7 +100,7 @@ struct ConsoleReporter: Sendable {
         return parts.joined(separator: ", ")
     }
 
-    private func caseLine(_ c: CaseResult) -> String {
+    private func caseLine(_ c: TestCaseResult) -> String {
         let name = Text.oneLine(c.name)
         switch c.outcome.status {
         case .passed: return style.green("pass") + "  " + name
@@ -109,7 +111,7 @@ struct ConsoleReporter: Sendable {
     }
 
     /// Each failure of the file in full: `FAIL: path:line:col: case "name"` and the message.
-    private func failures(of result: FileResult) -> [String] {
+    private func failures(of result: TestFileResult) -> [String] {
         if let problem = result.problem {
             let word = problem.kind == .check ? style.red("FAIL:") : style.magenta("ERROR:")
             let what = problem.kind == .check ? "check failed" : "internal error"

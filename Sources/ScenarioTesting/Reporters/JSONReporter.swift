@@ -4,7 +4,7 @@ enum JSONReporter {
     /// The schema version; bumped when a field changes meaning or goes away.
     static let version = 1
 
-    static func render(_ suite: SuiteResult) -> String {
+    static func render(_ suite: TestSuiteResult) -> String {
         let t = suite.tally
         let root: JSON = .object([
             ("version", .int(version)),
@@ -27,7 +27,7 @@ enum JSONReporter {
         return root.rendered(indent: "") + "\n"
     }
 
-    private static func file(_ f: FileResult) -> JSON {
+    private static func file(_ f: TestFileResult) -> JSON {
         .object([
             ("path", .string(f.path)),
             ("root", .string(f.file.root)),
@@ -47,7 +47,7 @@ enum JSONReporter {
         ])
     }
 
-    private static func testCase(_ c: CaseResult) -> JSON {
+    private static func testCase(_ c: TestCaseResult) -> JSON {
         let skipReason: JSON
         if case .skipped(let reason) = c.outcome.status { skipReason = .string(reason) } else { skipReason = .null }
         return .object([
@@ -90,12 +90,14 @@ enum JSON: Sendable {
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             let inner = indent + "  "
-            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
             let inner = indent + "  "
             return "{\n"
-                + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(separator: ",\n")
+                + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(
+                    separator: ",\n")
                 + "\n" + indent + "}"
         }
     }

@@ -9,7 +9,7 @@
 /// source. `time` (seconds) is the only field that differs between runs; there is no
 /// timestamp or host name.
 enum JUnitReporter {
-    static func render(_ suite: SuiteResult) -> String {
+    static func render(_ suite: TestSuiteResult) -> String {
         let t = suite.tally
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"scn test\" tests=\"\(t.total)\" failures=\"\(t.failed + t.checkErrors)\""
@@ -28,24 +28,31 @@ enum JUnitReporter {
         return p.split(separator: "/", omittingEmptySubsequences: true).joined(separator: ".")
     }
 
-    private static func testsuite(_ file: FileResult) -> String {
+    private static func testsuite(_ file: TestFileResult) -> String {
         let t = file.tally
         let a = XML.attribute
         var out = "  <testsuite name=\"\(a(file.path))\" tests=\(q(t.total)) failures=\(q(t.failed + t.checkErrors))"
-        out += " errors=\(q(t.errors)) skipped=\(q(t.skipped)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
+        out +=
+            " errors=\(q(t.errors)) skipped=\(q(t.skipped)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
         let classname = a(classname(file.path))
         if let problem = file.problem {
             let line = problem.location.map { " line=\(q($0.line))" } ?? ""
-            out += "    <testcase name=\"check\" classname=\"\(classname)\" time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\"\(line)>\n"
+            out +=
+                "    <testcase name=\"check\" classname=\"\(classname)\" time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\"\(line)>\n"
             let element = problem.kind == .check ? "failure" : "error"
             let type = problem.kind == .check ? "check" : "internal error"
-            out += "      " + detail(element: element, type: type, message: problem.message, location: problem.location) + "\n"
+            out +=
+                "      " + detail(element: element, type: type, message: problem.message, location: problem.location)
+                + "\n"
             out += "    </testcase>\n"
         }
         for c in file.cases {
-            let location = c.outcome.status == .failed || c.outcome.status == .error ? (c.outcome.location ?? c.planned.location) : c.planned.location
+            let location =
+                c.outcome.status == .failed || c.outcome.status == .error
+                ? (c.outcome.location ?? c.planned.location) : c.planned.location
             let line = location.map { " line=\(q($0.line))" } ?? ""
-            out += "    <testcase name=\"\(a(c.name))\" classname=\"\(classname)\" time=\"\(Text.seconds(c.outcome.duration))\" file=\"\(a(file.path))\"\(line)"
+            out +=
+                "    <testcase name=\"\(a(c.name))\" classname=\"\(classname)\" time=\"\(Text.seconds(c.outcome.duration))\" file=\"\(a(file.path))\"\(line)"
             switch c.outcome.status {
             case .passed:
                 out += "/>\n"
@@ -54,7 +61,11 @@ enum JUnitReporter {
             case .failed, .error:
                 let element = c.outcome.status == .failed ? "failure" : "error"
                 let type = c.outcome.status == .failed ? "failure" : "internal error"
-                out += ">\n      " + detail(element: element, type: type, message: c.outcome.message ?? "", location: c.outcome.location) + "\n    </testcase>\n"
+                out +=
+                    ">\n      "
+                    + detail(
+                        element: element, type: type, message: c.outcome.message ?? "", location: c.outcome.location)
+                    + "\n    </testcase>\n"
             }
         }
         out += "  </testsuite>\n"
@@ -65,7 +76,8 @@ enum JUnitReporter {
     private static func detail(element: String, type: String, message: String, location: FileLocation?) -> String {
         let body = (location.map { "\($0)\n" } ?? "") + Text.trimmingTrailingNewlines(message)
         let summary = Text.firstLine(message)
-        return "<\(element) message=\"\(XML.attribute(summary))\" type=\"\(XML.attribute(type))\">\(XML.text(body))</\(element)>"
+        return
+            "<\(element) message=\"\(XML.attribute(summary))\" type=\"\(XML.attribute(type))\">\(XML.text(body))</\(element)>"
     }
 
     private static func q(_ n: Int) -> String { "\"\(n)\"" }

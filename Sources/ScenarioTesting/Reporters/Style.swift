@@ -32,7 +32,9 @@ enum Text {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -55,7 +57,9 @@ enum Text {
     /// `text` split at every line feed (a `\r\n` pair is one `Character`, so splitting
     /// `Character`s would miss it); a `\r` before the line feed stays with its line.
     static func lines(_ text: String) -> [String] {
-        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 
     /// `text` without trailing newlines.

@@ -30,7 +30,7 @@ enum TAPReporter {
     }
 
     /// The test points of one file, numbered from `first`.
-    static func points(_ file: FileResult, first: Int) -> String {
+    static func points(_ file: TestFileResult, first: Int) -> String {
         var n = first
         var out = ""
         if let problem = file.problem {
@@ -60,7 +60,7 @@ enum TAPReporter {
     }
 
     /// How many test points ``points(_:first:)`` writes for `file`.
-    static func count(_ file: FileResult) -> Int { file.problem == nil ? file.cases.count : 1 }
+    static func count(_ file: TestFileResult) -> Int { file.problem == nil ? file.cases.count : 1 }
 
     /// The YAML block under a `not ok` line.
     private static func diagnostic(message: String, severity: String, kind: String, location: FileLocation?) -> String {
@@ -97,9 +97,11 @@ enum TAPReporter {
 
     /// A double-quoted YAML scalar, or the text itself when it is safely plain.
     static func yamlString(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { s in
-            (s.value >= 0x20 && s.value < 0x7F) && !"\"'\\#:{}[],&*!|>%@`".unicodeScalars.contains(s)
-        } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-") && !text.hasPrefix("?")
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { s in
+                (s.value >= 0x20 && s.value < 0x7F) && !"\"'\\#:{}[],&*!|>%@`".unicodeScalars.contains(s)
+            } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-") && !text.hasPrefix("?")
             && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
             && Double(text) == nil
         if plain { return text }
@@ -115,7 +117,9 @@ enum TAPReporter {
                 if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s.value == 0xFEFF
                     || s.value == 0x2028 || s.value == 0x2029
                 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count) + String(s.value, radix: 16)
+                    out +=
+                        "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count)
+                        + String(s.value, radix: 16)
                 } else {
                     out.unicodeScalars.append(s)
                 }
@@ -129,7 +133,9 @@ enum TAPReporter {
     private static func yamlBlockLine(_ line: String) -> String {
         var out = ""
         for s in line.unicodeScalars {
-            if s == "\t" || (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF) {
+            if s == "\t"
+                || (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF)
+            {
                 out.unicodeScalars.append(s)
             } else {
                 out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"

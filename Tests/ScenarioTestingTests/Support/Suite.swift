@@ -7,7 +7,8 @@ final class TemporarySuite {
 
     /// Creates `files` (relative path → content) in a fresh temporary folder.
     init(_ files: [String: String]) throws {
-        directory = FileManager.default.temporaryDirectory
+        directory =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("scn-testing-\(UUID().uuidString)").path
         for (path, content) in files {
             let url = URL(fileURLWithPath: directory + "/" + path)

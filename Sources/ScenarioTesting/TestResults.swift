@@ -1,5 +1,5 @@
 /// A selected case and how it ended.
-public struct CaseResult: Sendable, Hashable {
+public struct TestCaseResult: Sendable, Hashable {
     /// The case as planned: name, tags, skip reason, where it is declared.
     public var planned: PlannedCase
     /// How it ended.
@@ -22,13 +22,13 @@ public enum FileStatus: String, Sendable, Hashable {
 }
 
 /// One file of a run and its selected cases.
-public struct FileResult: Sendable, Hashable {
+public struct TestFileResult: Sendable, Hashable {
     /// The file and its scenario root.
     public var file: ScenarioFile
     /// Why the file could not run at all (a check error or an internal error), or `nil`.
     public var problem: PlanProblem?
     /// The selected cases in file order (empty when there is a ``problem``).
-    public var cases: [CaseResult]
+    public var cases: [TestCaseResult]
     /// Wall-clock time spent checking and running the file.
     public var duration: Duration
 
@@ -113,7 +113,7 @@ public struct Tally: Sendable, Hashable {
 /// (2) over failed case (1). A check error outranks a failing case because part of the
 /// suite did not run at all; an internal error outranks everything because no result of
 /// the run can be trusted.
-public enum ExitCode {
+public enum TestExitCode {
     /// Every selected case passed or was skipped (also when nothing was selected).
     public static let passed: Int32 = 0
     /// A case failed: an expectation, a precondition, a limit.
@@ -125,15 +125,15 @@ public enum ExitCode {
 }
 
 /// Everything a test run found.
-public struct SuiteResult: Sendable, Hashable {
+public struct TestSuiteResult: Sendable, Hashable {
     /// The reported files in run order: files with a selected case, and files that could not
     /// be planned.
-    public var files: [FileResult]
+    public var files: [TestFileResult]
     /// Wall-clock time of the whole run.
     public var duration: Duration
 
     /// A run of `files` that took `duration`.
-    public init(files: [FileResult], duration: Duration) {
+    public init(files: [TestFileResult], duration: Duration) {
         self.files = files
         self.duration = duration
     }
@@ -141,12 +141,12 @@ public struct SuiteResult: Sendable, Hashable {
     /// All cases counted.
     public var tally: Tally { files.reduce(Tally()) { $0 + $1.tally } }
 
-    /// The exit code the run ends with (see ``ExitCode``).
+    /// The exit code the run ends with (see ``TestExitCode``).
     public var exitCode: Int32 {
         let t = tally
-        if t.errors > 0 { return ExitCode.internalError }
-        if t.checkErrors > 0 { return ExitCode.usage }
-        if t.failed > 0 { return ExitCode.failed }
-        return ExitCode.passed
+        if t.errors > 0 { return TestExitCode.internalError }
+        if t.checkErrors > 0 { return TestExitCode.usage }
+        if t.failed > 0 { return TestExitCode.failed }
+        return TestExitCode.passed
     }
 }
