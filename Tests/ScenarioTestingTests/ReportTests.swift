@@ -117,7 +117,7 @@ import Testing
                     file: Scenarios/b.scn
                     line: 1
                     column: 1
-                  output: |2-
+                  output: |
                     error: expected banner "Anna", but the notification center is empty
                       --> Scenarios/b.scn:1:1
                     trace:
@@ -150,7 +150,7 @@ import Testing
                     file: Scenarios/bad.scn
                     line: 1
                     column: 1
-                  output: |2-
+                  output: |
                     error: unknown command
                       --> Scenarios/bad.scn:1:1
                        |
@@ -252,5 +252,78 @@ import Testing
 
     @Test func escapesStrings() {
         #expect(JSON.quote("a\"b\\c\n\u{1}\u{1F}é😀\u{2028}") == "\"a\\\"b\\\\c\\n\\u0001\\u001fé😀\\u2028\"")
+    }
+}
+
+/// Perl's TAP::Parser (what `prove` uses) reads the report, YAML blocks included — when Perl
+/// is installed.
+@Suite struct TAPConsumerTests {
+    static let perl = "/usr/bin/perl"
+    static var hasTAPParser: Bool {
+        FileManager.default.isExecutableFile(atPath: perl)
+            && (try? runPerl(["-MTAP::Parser", "-e", "1"], input: "")).map { $0.status == 0 } == true
+    }
+
+    static func runPerl(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: perl)
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: hasTAPParser)) func proveReadsEveryTestPointAndDiagnostic() throws {
+        let tricky = "first line\n\n  indented after a blank line\n\ttab \"quoted\" \u{1B}[31m"
+        let result = TestSuiteResult(
+            files: [
+                TestFileResult(
+                    file: ScenarioFile(path: "S/a.scn", root: "S"), problem: nil,
+                    cases: [
+                        TestCaseResult(planned: PlannedCase(name: "ok #1"), outcome: .passed("ok #1")),
+                        TestCaseResult(
+                            planned: PlannedCase(name: "fails"),
+                            outcome: .failed(
+                                "fails", message: tricky, at: FileLocation(path: "S/a.scn", line: 4, column: 2))),
+                        TestCaseResult(
+                            planned: PlannedCase(name: "leading", location: FileLocation(path: "S/a.scn", line: 9, column: 1)),
+                            outcome: .error("leading", message: "  --> starts with spaces\nsecond")),
+                        TestCaseResult(
+                            planned: PlannedCase(name: "later", skipReason: "needs # edna"),
+                            outcome: .skipped("later", reason: "needs # edna")),
+                    ], duration: .zero)
+            ], duration: .zero)
+        let tap = TAPReporter.header + "1..4\n" + TAPReporter.points(result.files[0], first: 1)
+        let script = #"""
+            use TAP::Parser;
+            local $/; my $tap = <STDIN>;
+            my $p = TAP::Parser->new({ tap => $tap });
+            my @yaml;
+            while (my $r = $p->next) { push @yaml, $r->data if $r->is_yaml; }
+            print "errors=", scalar($p->parse_errors), " ", join(";", $p->parse_errors), "\n";
+            print "tests=", $p->tests_run, " passed=", scalar($p->passed), " failed=", scalar($p->failed),
+                  " skipped=", scalar($p->skipped), "\n";
+            for my $y (@yaml) {
+                my $o = $y->{output}; $o =~ s/\n/\\n/g; $o =~ s/\t/\\t/g; $o =~ s/\e/\\e/g;
+                print "yaml: ", $y->{severity}, " ", ($y->{at} ? $y->{at}{line} : "-"), " [", $o, "]\n";
+            }
+            """#
+        let (status, output) = try Self.runPerl(["-e", script], input: tap)
+        #expect(status == 0)
+        #expect(
+            output == """
+                errors=0 
+                tests=4 passed=2 failed=2 skipped=1
+                yaml: fail 4 [first line\\n\\n  indented after a blank line\\n\\ttab "quoted" \\u{1B}[31m\\n]
+                yaml: error 9 [  --> starts with spaces\\nsecond]
+
+                """)
     }
 }

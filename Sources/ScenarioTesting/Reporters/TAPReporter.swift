@@ -12,7 +12,7 @@
 ///     file: Scenarios/b.scn
 ///     line: 7
 ///     column: 1
-///   output: |-
+///   output: |
 ///     expected banner none, ...
 ///   ...
 /// ok 3 - Scenarios/c.scn › campaign # SKIP needs edna 5
@@ -75,14 +75,16 @@ enum TAPReporter {
             y += "    column: \(location.column)\n"
         }
         let body = Text.trimmingTrailingNewlines(message)
-        if !body.isEmpty {
-            // An explicit indentation indicator, so a first line that starts with spaces
-            // (a caret snippet) does not set the block's indentation.
-            y += "  output: |2-\n"
+        if let first = body.unicodeScalars.first, first != " ", first != "\t" {
+            // A plain literal block, the one form that both YAML and the YAMLish subset of
+            // Perl's TAP::Parser (prove) read: every line, blank ones too, indented by the
+            // block's indentation, and a first line that does not start with a space.
+            y += "  output: |\n"
             for line in Text.lines(body) {
-                let cleaned = yamlBlockLine(line)
-                y += cleaned.isEmpty ? "\n" : "    " + cleaned + "\n"
+                y += "    " + yamlBlockLine(line) + "\n"
             }
+        } else if !body.isEmpty {
+            y += "  output: \(yamlString(body, forcingQuotes: true))\n"
         }
         y += "  ...\n"
         return y
@@ -96,9 +98,9 @@ enum TAPReporter {
     private static func directive(_ reason: String) -> String { Text.oneLine(reason) }
 
     /// A double-quoted YAML scalar, or the text itself when it is safely plain.
-    static func yamlString(_ text: String) -> String {
+    static func yamlString(_ text: String, forcingQuotes: Bool = false) -> String {
         let plain =
-            !text.isEmpty
+            !forcingQuotes && !text.isEmpty
             && text.unicodeScalars.allSatisfy { s in
                 (s.value >= 0x20 && s.value < 0x7F) && !"\"'\\#:{}[],&*!|>%@`".unicodeScalars.contains(s)
             } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-") && !text.hasPrefix("?")
@@ -114,12 +116,12 @@ enum TAPReporter {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s.value == 0xFEFF
-                    || s.value == 0x2028 || s.value == 0x2029
-                {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count)
-                        + String(s.value, radix: 16)
+                if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) {
+                    // `\xXX`: an escape both YAML and TAP::Parser's YAMLish understand.
+                    let hex = String(s.value, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else if s.value == 0xFEFF || s.value == 0x2028 || s.value == 0x2029 {
+                    out += "\\u" + String(s.value, radix: 16, uppercase: true)
                 } else {
                     out.unicodeScalars.append(s)
                 }
@@ -129,12 +131,14 @@ enum TAPReporter {
     }
 
     /// A line of a literal block: YAML cannot hold control characters there, so they are
-    /// written as escapes; trailing spaces are kept.
+    /// written as escapes, tabs as `\t` (TAP::Parser would take a leading one for
+    /// indentation); trailing spaces are kept.
     private static func yamlBlockLine(_ line: String) -> String {
         var out = ""
         for s in line.unicodeScalars {
-            if s == "\t"
-                || (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF)
+            if s == "\t" {
+                out += "\\t"
+            } else if (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF)
             {
                 out.unicodeScalars.append(s)
             } else {
