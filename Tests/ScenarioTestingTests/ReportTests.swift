@@ -248,6 +248,8 @@ import Testing
         let text = try suite.read("r.json")
         #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"exit_code\": 2,\n"))
         #expect(text.contains("\"duration_ms\": "))
+        #expect(text.contains("\"tags\": [\"smoke\", \"fast\"],"))
+        #expect(text.contains("\"location\": {\"path\": \"Scenarios/a.scn\", \"line\": 3, \"column\": 1},"))
     }
 
     @Test func escapesStrings() {

@@ -69,7 +69,8 @@ enum JSONReporter {
 }
 
 /// A JSON value whose objects keep their keys in the order written, rendered with
-/// two-space indentation.
+/// two-space indentation; arrays of scalars and small objects of scalars (a location) stay
+/// on one line.
 enum JSON: Sendable {
     case null
     case bool(Bool)
@@ -89,16 +90,31 @@ enum JSON: Sendable {
         case .string(let s): return Self.quote(s)
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
+            if items.allSatisfy(\.isScalar) {
+                return "[" + items.map { $0.rendered(indent: indent) }.joined(separator: ", ") + "]"
+            }
             let inner = indent + "  "
             return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent
                 + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
+            if members.count <= 3 && members.allSatisfy({ $0.1.isScalar }) {
+                return "{"
+                    + members.map { Self.quote($0.0) + ": " + $0.1.rendered(indent: indent) }.joined(separator: ", ")
+                    + "}"
+            }
             let inner = indent + "  "
             return "{\n"
                 + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(
                     separator: ",\n")
                 + "\n" + indent + "}"
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        case .null, .bool, .int, .number, .string: true
         }
     }
 
