@@ -1,0 +1,261 @@
+// What the runner needs from whatever runs scenarios, and the values it passes around.
+//
+// ScenarioTesting does not know the language or the runtime: an executor (written by the
+// integrator on top of the runtime, or a fake one in tests) checks files and runs cases,
+// and the runner does discovery, selection, parallelism and reporting around it.
+
+/// What the runner needs from whatever runs scenarios.
+///
+/// Both methods are called from worker threads, possibly for several files at once, so an
+/// executor must be safe to share. Neither is called twice for the same file in one run.
+public protocol ScenarioExecutor: Sendable {
+    /// Checks one file and lists its cases (name, tags, skip reason), or returns the
+    /// rendered check diagnostics (then the file counts as one failure).
+    ///
+    /// - Parameters:
+    ///   - file: the file's path as the runner names it in every report: the path the user
+    ///     gave, joined with the file's path below it (`Scenarios/kindly/cold-start.scn`),
+    ///     relative to the current directory unless the user gave an absolute one.
+    ///   - root: the scenario root (SPEC §5.2): the folder given to `scn test`, or the
+    ///     file's own folder when the file was given directly. `include` and `push raw file`
+    ///     must stay inside it.
+    func plan(file: String, root: String) -> FilePlan
+
+    /// Runs the selected cases of a planned file (in case order). Called from worker threads.
+    ///
+    /// - Parameters:
+    ///   - plan: a plan this executor returned, without a ``FilePlan/problem``.
+    ///   - cases: the names of the cases to run, a subsequence of `plan.cases` in case order.
+    ///     Cases that the plan marks skipped are never asked for.
+    ///   - options: limits and presentation for this run.
+    /// - Returns: one outcome per requested case, in the same order. A missing outcome is
+    ///   reported as an internal error of that case; an outcome for a case that was not
+    ///   asked for is ignored.
+    func run(plan: FilePlan, cases: [String], options: ExecutionOptions) -> [CaseOutcome]
+}
+
+/// A position in a scenario file: `path:line:column`, 1-based.
+///
+/// (Named so as not to clash with the language's `SourceLocation`, which has no path.)
+public struct FileLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file's path as the runner names it.
+    public var path: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+
+    /// A location in `path` at `line` and `column` (both 1-based).
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column`.
+    public var description: String { "\(path):\(line):\(column)" }
+
+    public static func < (a: FileLocation, b: FileLocation) -> Bool {
+        (a.path, a.line, a.column) < (b.path, b.line, b.column)
+    }
+}
+
+/// One case of a checked file, as the executor found it.
+public struct PlannedCase: Sendable, Hashable {
+    /// The case's name: the `case "name"` string, or the file's name (without `.scn`) for a
+    /// file without cases. Unique in its file.
+    public var name: String
+    /// The case's tags: the file's `tags` lines and the case's own, in order, without
+    /// duplicates. `--tags` selects on them.
+    public var tags: [String]
+    /// Why the case is skipped (`skip "reason"`), or `nil` when it runs.
+    public var skipReason: String?
+    /// Where the case is declared (its `case` keyword; line 1 column 1 for a file without
+    /// cases), or `nil` when unknown. JUnit's `line` attribute and `--list` use it.
+    public var location: FileLocation?
+
+    /// A case named `name`.
+    public init(name: String, tags: [String] = [], skipReason: String? = nil, location: FileLocation? = nil) {
+        self.name = name
+        self.tags = tags
+        self.skipReason = skipReason
+        self.location = location
+    }
+}
+
+/// Why a file could not be planned.
+public struct PlanProblem: Sendable, Hashable {
+    /// What kind of problem it is; it decides the exit code.
+    public enum Kind: Sendable, Hashable {
+        /// The file did not pass the checker (syntax, unknown commands, …) or could not be
+        /// read. Nothing in it runs; it counts as one failed case; exit code 2.
+        case check
+        /// The executor failed in a way that is a bug (exit code 3).
+        case internalError
+    }
+
+    /// Check error or internal error.
+    public var kind: Kind
+    /// Every diagnostic, rendered as the user sees it (caret snippets, SPEC §10), without
+    /// colour. May span many lines; no trailing newline needed.
+    public var message: String
+    /// The first diagnostic's position, or `nil` when there is none (an unreadable file).
+    public var location: FileLocation?
+
+    /// A problem of `kind`.
+    public init(kind: Kind, message: String, location: FileLocation? = nil) {
+        self.kind = kind
+        self.message = message
+        self.location = location
+    }
+}
+
+/// What ``ScenarioExecutor/plan(file:root:)`` found in one file.
+public struct FilePlan: Sendable {
+    /// The file, as passed to `plan`.
+    public var file: String
+    /// The scenario root, as passed to `plan`.
+    public var root: String
+    /// The file's cases in file order (empty when there is a ``problem``).
+    public var cases: [PlannedCase]
+    /// Why nothing in the file can run, or `nil` when it checked cleanly.
+    public var problem: PlanProblem?
+    /// Whatever the executor wants back in ``ScenarioExecutor/run(plan:cases:options:)`` —
+    /// typically the checked tree, so the file is not parsed twice. The runner never looks
+    /// at it.
+    public var payload: (any Sendable)?
+
+    /// A file that checked cleanly and has these cases.
+    public init(file: String, root: String, cases: [PlannedCase], payload: (any Sendable)? = nil) {
+        self.file = file
+        self.root = root
+        self.cases = cases
+        self.problem = nil
+        self.payload = payload
+    }
+
+    /// A file that did not pass the checker: `diagnostics` is every diagnostic, rendered
+    /// without colour; `location` the first one's position.
+    public static func checkFailed(
+        file: String, root: String, diagnostics: String, location: FileLocation? = nil
+    ) -> FilePlan {
+        var plan = FilePlan(file: file, root: root, cases: [])
+        plan.problem = PlanProblem(kind: .check, message: diagnostics, location: location)
+        return plan
+    }
+
+    /// A file the executor could not plan because of a bug (exit code 3).
+    public static func internalError(
+        file: String, root: String, message: String, location: FileLocation? = nil
+    ) -> FilePlan {
+        var plan = FilePlan(file: file, root: root, cases: [])
+        plan.problem = PlanProblem(kind: .internalError, message: message, location: location)
+        return plan
+    }
+}
+
+/// How a case ended.
+public enum CaseStatus: Sendable, Hashable {
+    /// Every step ran and every expectation held.
+    case passed
+    /// An expectation failed, a step's precondition did not hold, or a limit was reached
+    /// (exit code 1).
+    case failed
+    /// The case did not run; `reason` says why (`skip "reason"`).
+    case skipped(reason: String)
+    /// An internal error: an invariant of the core was violated, or the executor failed
+    /// (exit code 3).
+    case error
+
+    /// `passed`, `failed`, `skipped` or `error`: the word the JSON report uses.
+    public var name: String {
+        switch self {
+        case .passed: "passed"
+        case .failed: "failed"
+        case .skipped: "skipped"
+        case .error: "error"
+        }
+    }
+}
+
+/// The result of one case.
+public struct CaseOutcome: Sendable, Hashable {
+    /// The case's name, as in its ``PlannedCase``.
+    public var name: String
+    /// How it ended.
+    public var status: CaseStatus
+    /// For `failed` and `error`: the failure, rendered without colour, as the user should
+    /// read it — what was expected, what is, the caret snippet, an excerpt of the trace.
+    /// Multi-line; `nil` for `passed` and `skipped`.
+    public var message: String?
+    /// For `failed` and `error`: where the case failed (the failing step), or `nil` when
+    /// unknown.
+    public var location: FileLocation?
+    /// Wall-clock time the case took. The only field that differs between two runs.
+    public var duration: Duration
+
+    /// An outcome; prefer the static constructors.
+    public init(
+        name: String, status: CaseStatus, message: String? = nil, location: FileLocation? = nil,
+        duration: Duration = .zero
+    ) {
+        self.name = name
+        self.status = status
+        self.message = message
+        self.location = location
+        self.duration = duration
+    }
+
+    /// A case that passed.
+    public static func passed(_ name: String, duration: Duration = .zero) -> CaseOutcome {
+        CaseOutcome(name: name, status: .passed, duration: duration)
+    }
+
+    /// A case that failed at `location` with the rendered `message`.
+    public static func failed(
+        _ name: String, message: String, at location: FileLocation?, duration: Duration = .zero
+    ) -> CaseOutcome {
+        CaseOutcome(name: name, status: .failed, message: message, location: location, duration: duration)
+    }
+
+    /// A case that did not run, for `reason`.
+    public static func skipped(_ name: String, reason: String, duration: Duration = .zero) -> CaseOutcome {
+        CaseOutcome(name: name, status: .skipped(reason: reason), duration: duration)
+    }
+
+    /// A case that ended in an internal error (exit code 3).
+    public static func error(
+        _ name: String, message: String, at location: FileLocation? = nil, duration: Duration = .zero
+    ) -> CaseOutcome {
+        CaseOutcome(name: name, status: .error, message: message, location: location, duration: duration)
+    }
+
+    /// Runs `body` and sets the ``duration`` of the outcome it returns to the wall-clock
+    /// time it took.
+    public static func timed(_ body: () -> CaseOutcome) -> CaseOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var outcome = body()
+        outcome.duration = clock.now - start
+        return outcome
+    }
+}
+
+/// Limits and presentation for one run, as `scn test` was asked for them.
+public struct ExecutionOptions: Sendable, Hashable {
+    /// The default step limit per case (SPEC §10).
+    public static let defaultMaxSteps = 1_000_000
+
+    /// Steps a case may take before it fails with a limit error (`--max-steps`).
+    public var maxSteps: Int
+    /// Whether the console report is coloured. Outcomes' messages must stay plain text
+    /// whatever this says (the reporters colour them, and report files never are); it is
+    /// here for executors that write anything of their own.
+    public var colour: Bool
+
+    /// Options with the given limits.
+    public init(maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false) {
+        self.maxSteps = maxSteps
+        self.colour = colour
+    }
+}

@@ -1,0 +1,133 @@
+/// The console report: one line per file, failures in full, then the summary.
+///
+/// ```
+/// PASS Scenarios/kindly/cold-start.scn (2 passed)
+/// FAIL Scenarios/kindly/foreground.scn (1 passed, 1 failed)
+///
+/// FAIL: Scenarios/kindly/foreground.scn:7:1: case "banner while on chat"
+/// error: expected banner none, but the notification center holds 1 banner
+///   ...
+///
+/// SKIP Scenarios/edna/campaign.scn (1 skipped)
+///
+/// Failed (1):
+///   Scenarios/kindly/foreground.scn › banner while on chat
+///
+/// 3 files, 5 cases
+/// 3 passed, 1 failed, 1 skipped
+/// ```
+///
+/// Nothing in it depends on timing, so it is byte-identical whatever `--jobs` is.
+struct ConsoleReporter: Sendable {
+    let style: Style
+    /// `--verbose`: a line per case under each file's line.
+    let verbose: Bool
+
+    /// The block for one file: its line, then each failure in full.
+    func file(_ result: TestFileResult) -> String {
+        var out = statusWord(result.status) + " " + result.path + " (" + counts(result) + ")\n"
+        if verbose {
+            for c in result.cases {
+                out += "  " + caseLine(c) + "\n"
+            }
+        }
+        for failure in failures(of: result) {
+            out += "\n" + failure + "\n"
+        }
+        if !failures(of: result).isEmpty { out += "\n" }
+        return out
+    }
+
+    /// Whether the block for `result` ends with a blank line.
+    func endsWithBlankLine(_ result: TestFileResult) -> Bool { !failures(of: result).isEmpty }
+
+    /// The summary: the failed cases listed, the totals, and `N passed, N failed[, N skipped]`.
+    /// - Parameter afterBlankLine: whether the previous output ended with a blank line.
+    func summary(_ suite: TestSuiteResult, afterBlankLine: Bool) -> String {
+        var out = afterBlankLine || suite.files.isEmpty ? "" : "\n"
+        var failed: [String] = []
+        for f in suite.files {
+            if let problem = f.problem {
+                failed.append(f.path + (problem.kind == .check ? " (check failed)" : " (internal error)"))
+            }
+            for c in f.cases {
+                switch c.outcome.status {
+                case .failed: failed.append(Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)))
+                case .error:
+                    failed.append(
+                        Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)) + " (internal error)")
+                case .passed, .skipped: break
+                }
+            }
+        }
+        if !failed.isEmpty {
+            out += style.bold("Failed (\(failed.count)):") + "\n"
+            for line in failed { out += "  " + line + "\n" }
+            out += "\n"
+        }
+        let t = suite.tally
+        let files = suite.files.count
+        out += "\(files) \(files == 1 ? "file" : "files"), \(t.total) \(t.total == 1 ? "case" : "cases")"
+        if t.checkErrors > 0 { out += ", \(t.checkErrors) \(t.checkErrors == 1 ? "file" : "files") failed the check" }
+        if t.errors > 0 { out += ", \(t.errors) internal \(t.errors == 1 ? "error" : "errors")" }
+        out += "\n"
+        var line = style.green("\(t.passed) passed") + ", "
+        line += t.totalFailed > 0 ? style.red("\(t.totalFailed) failed") : "0 failed"
+        if t.skipped > 0 { line += ", " + style.yellow("\(t.skipped) skipped") }
+        return out + line + "\n"
+    }
+
+    private func statusWord(_ status: FileStatus) -> String {
+        switch status {
+        case .passed: style.green("PASS")
+        case .failed: style.red("FAIL")
+        case .skipped: style.yellow("SKIP")
+        case .error: style.magenta("ERROR")
+        }
+    }
+
+    /// `1 passed, 1 failed`, `check failed`, …
+    private func counts(_ result: TestFileResult) -> String {
+        if let problem = result.problem {
+            return problem.kind == .check ? "check failed" : "internal error"
+        }
+        let t = result.tally
+        var parts: [String] = []
+        if t.passed > 0 { parts.append("\(t.passed) passed") }
+        if t.failed > 0 { parts.append("\(t.failed) failed") }
+        if t.skipped > 0 { parts.append("\(t.skipped) skipped") }
+        if t.errors > 0 { parts.append("\(t.errors) \(t.errors == 1 ? "error" : "errors")") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func caseLine(_ c: TestCaseResult) -> String {
+        let name = Text.oneLine(c.name)
+        switch c.outcome.status {
+        case .passed: return style.green("pass") + "  " + name
+        case .failed: return style.red("FAIL") + "  " + name
+        case .error: return style.magenta("ERROR") + " " + name
+        case .skipped(let reason): return style.yellow("skip") + "  " + name + style.dim(" — " + Text.oneLine(reason))
+        }
+    }
+
+    /// Each failure of the file in full: `FAIL: path:line:col: case "name"` and the message.
+    private func failures(of result: TestFileResult) -> [String] {
+        if let problem = result.problem {
+            let word = problem.kind == .check ? style.red("FAIL:") : style.magenta("ERROR:")
+            let what = problem.kind == .check ? "check failed" : "internal error"
+            let place = problem.location?.description ?? result.path
+            return [word + " " + place + ": " + what + "\n" + Text.trimmingTrailingNewlines(problem.message)]
+        }
+        return result.cases.compactMap { c in
+            let word: String
+            switch c.outcome.status {
+            case .failed: word = style.red("FAIL:")
+            case .error: word = style.magenta("ERROR:")
+            case .passed, .skipped: return nil
+            }
+            let place = (c.outcome.location ?? c.planned.location)?.description ?? result.path
+            let message = Text.trimmingTrailingNewlines(c.outcome.message ?? "(no message)")
+            return word + " " + place + ": case " + Text.quoted(c.name) + "\n" + message
+        }
+    }
+}

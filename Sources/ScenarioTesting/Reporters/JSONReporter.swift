@@ -1,0 +1,145 @@
+/// The JSON report (`--json FILE`): one object, files → cases. The schema is in
+/// docs/TESTING.md; `duration_ms` fields are the only ones that differ between runs.
+enum JSONReporter {
+    /// The schema version; bumped when a field changes meaning or goes away.
+    static let version = 1
+
+    static func render(_ suite: TestSuiteResult) -> String {
+        let t = suite.tally
+        let root: JSON = .object([
+            ("version", .int(version)),
+            ("exit_code", .int(Int(suite.exitCode))),
+            (
+                "summary",
+                .object([
+                    ("files", .int(suite.files.count)),
+                    ("cases", .int(t.total)),
+                    ("passed", .int(t.passed)),
+                    ("failed", .int(t.totalFailed)),
+                    ("skipped", .int(t.skipped)),
+                    ("errors", .int(t.errors)),
+                    ("check_errors", .int(t.checkErrors)),
+                ])
+            ),
+            ("duration_ms", .number(Text.milliseconds(suite.duration))),
+            ("files", .array(suite.files.map(file))),
+        ])
+        return root.rendered(indent: "") + "\n"
+    }
+
+    private static func file(_ f: TestFileResult) -> JSON {
+        .object([
+            ("path", .string(f.path)),
+            ("root", .string(f.file.root)),
+            ("status", .string(f.status.rawValue)),
+            (
+                "problem",
+                f.problem.map { p in
+                    .object([
+                        ("kind", .string(p.kind == .check ? "check" : "internal_error")),
+                        ("message", .string(p.message)),
+                        ("location", location(p.location)),
+                    ])
+                } ?? .null
+            ),
+            ("duration_ms", .number(Text.milliseconds(f.duration))),
+            ("cases", .array(f.cases.map(testCase))),
+        ])
+    }
+
+    private static func testCase(_ c: TestCaseResult) -> JSON {
+        let skipReason: JSON
+        if case .skipped(let reason) = c.outcome.status { skipReason = .string(reason) } else { skipReason = .null }
+        return .object([
+            ("name", .string(c.name)),
+            ("tags", .array(c.planned.tags.map { .string($0) })),
+            ("declared_at", location(c.planned.location)),
+            ("status", .string(c.outcome.status.name)),
+            ("skip_reason", skipReason),
+            ("message", c.outcome.message.map { .string($0) } ?? .null),
+            ("location", location(c.outcome.location)),
+            ("duration_ms", .number(Text.milliseconds(c.outcome.duration))),
+        ])
+    }
+
+    private static func location(_ l: FileLocation?) -> JSON {
+        guard let l else { return .null }
+        return .object([("path", .string(l.path)), ("line", .int(l.line)), ("column", .int(l.column))])
+    }
+}
+
+/// A JSON value whose objects keep their keys in the order written, rendered with
+/// two-space indentation; arrays of scalars and small objects of scalars (a location) stay
+/// on one line.
+enum JSON: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    /// A number already formatted (e.g. `12.345`).
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    func rendered(indent: String) -> String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let n): return String(n)
+        case .number(let text): return text
+        case .string(let s): return Self.quote(s)
+        case .array(let items):
+            guard !items.isEmpty else { return "[]" }
+            if items.allSatisfy(\.isScalar) {
+                return "[" + items.map { $0.rendered(indent: indent) }.joined(separator: ", ") + "]"
+            }
+            let inner = indent + "  "
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
+        case .object(let members):
+            guard !members.isEmpty else { return "{}" }
+            if members.count <= 3 && members.allSatisfy({ $0.1.isScalar }) {
+                return "{"
+                    + members.map { Self.quote($0.0) + ": " + $0.1.rendered(indent: indent) }.joined(separator: ", ")
+                    + "}"
+            }
+            let inner = indent + "  "
+            return "{\n"
+                + members.map { inner + Self.quote($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(
+                    separator: ",\n")
+                + "\n" + indent + "}"
+        }
+    }
+
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        case .null, .bool, .int, .number, .string: true
+        }
+    }
+
+    /// A JSON string literal (RFC 8259): `"` `\` and control characters escaped, the rest
+    /// as UTF-8.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

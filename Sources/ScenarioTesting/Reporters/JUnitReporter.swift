@@ -1,0 +1,84 @@
+/// The JUnit XML report (`--junit FILE`), as Jenkins, GitLab and GitHub Actions read it.
+///
+/// One `<testsuite>` per file, one `<testcase>` per selected case; a failed case holds a
+/// `<failure>`, an internal error an `<error>`, a skipped case `<skipped>`. A file that did
+/// not pass its check is a suite with one testcase named `check` holding a `<failure
+/// type="check">`. `classname` is the file's path without `.scn`, with `/` as `.`
+/// (`Scenarios.kindly.cold-start`), so Jenkins groups cases by folder; `file` and `line`
+/// (the failing step for a failure, the case's declaration otherwise) let CI annotate the
+/// source. `time` (seconds) is the only field that differs between runs; there is no
+/// timestamp or host name.
+enum JUnitReporter {
+    static func render(_ suite: TestSuiteResult) -> String {
+        let t = suite.tally
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"scn test\" tests=\"\(t.total)\" failures=\"\(t.failed + t.checkErrors)\""
+        out += " errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"\(Text.seconds(suite.duration))\">\n"
+        for file in suite.files {
+            out += testsuite(file)
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    static func classname(_ path: String) -> String {
+        var p = Substring(path)
+        if p.hasSuffix(".scn") { p = p.dropLast(4) }
+        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        return p.split(separator: "/", omittingEmptySubsequences: true).joined(separator: ".")
+    }
+
+    private static func testsuite(_ file: TestFileResult) -> String {
+        let t = file.tally
+        let a = XML.attribute
+        var out = "  <testsuite name=\"\(a(file.path))\" tests=\(q(t.total)) failures=\(q(t.failed + t.checkErrors))"
+        out +=
+            " errors=\(q(t.errors)) skipped=\(q(t.skipped)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
+        let classname = a(classname(file.path))
+        if let problem = file.problem {
+            let line = problem.location.map { " line=\(q($0.line))" } ?? ""
+            out +=
+                "    <testcase name=\"check\" classname=\"\(classname)\" time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\"\(line)>\n"
+            let element = problem.kind == .check ? "failure" : "error"
+            let type = problem.kind == .check ? "check" : "internal error"
+            out +=
+                "      " + detail(element: element, type: type, message: problem.message, location: problem.location)
+                + "\n"
+            out += "    </testcase>\n"
+        }
+        for c in file.cases {
+            let location =
+                c.outcome.status == .failed || c.outcome.status == .error
+                ? (c.outcome.location ?? c.planned.location) : c.planned.location
+            let line = location.map { " line=\(q($0.line))" } ?? ""
+            out +=
+                "    <testcase name=\"\(a(c.name))\" classname=\"\(classname)\" time=\"\(Text.seconds(c.outcome.duration))\" file=\"\(a(file.path))\"\(line)"
+            switch c.outcome.status {
+            case .passed:
+                out += "/>\n"
+            case .skipped(let reason):
+                out += ">\n      <skipped message=\"\(a(reason))\"/>\n    </testcase>\n"
+            case .failed, .error:
+                let element = c.outcome.status == .failed ? "failure" : "error"
+                let type = c.outcome.status == .failed ? "failure" : "internal error"
+                out +=
+                    ">\n      "
+                    + detail(
+                        element: element, type: type, message: c.outcome.message ?? "", location: c.outcome.location)
+                    + "\n    </testcase>\n"
+            }
+        }
+        out += "  </testsuite>\n"
+        return out
+    }
+
+    /// `<failure message="first line" type="…">location, then the full text</failure>`.
+    private static func detail(element: String, type: String, message: String, location: FileLocation?) -> String {
+        let body = (location.map { "\($0)\n" } ?? "") + Text.trimmingTrailingNewlines(message)
+        let summary = Text.firstLine(message)
+        return
+            "<\(element) message=\"\(XML.attribute(summary))\" type=\"\(XML.attribute(type))\">\(XML.text(body))</\(element)>"
+    }
+
+    private static func q(_ n: Int) -> String { "\"\(n)\"" }
+}

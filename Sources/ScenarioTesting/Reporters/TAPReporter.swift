@@ -1,0 +1,150 @@
+/// The TAP version 13 report (`--tap`), printed on stdout instead of the console report.
+///
+/// ```
+/// TAP version 13
+/// 1..3
+/// ok 1 - Scenarios/a.scn › cold tap
+/// not ok 2 - Scenarios/b.scn › banner on chat
+///   ---
+///   message: expected banner none, but the notification center holds 1 banner
+///   severity: fail
+///   at:
+///     file: Scenarios/b.scn
+///     line: 7
+///     column: 1
+///   output: |
+///     expected banner none, ...
+///   ...
+/// ok 3 - Scenarios/c.scn › campaign # SKIP needs edna 5
+/// ```
+/// One test point per selected case, and one for each file that did not pass its check
+/// (`not ok N - Scenarios/broken.scn`). The plan comes first, since every file is checked
+/// before anything runs. No timing, so the report is the same whatever `--jobs` is.
+enum TAPReporter {
+    static let header = "TAP version 13\n"
+
+    /// `1..N`: one test point per selected case and per file that could not be planned.
+    static func plan(_ files: [PlannedFile]) -> String {
+        let count = files.reduce(0) { $0 + ($1.plan.problem == nil ? $1.selected.count : 1) }
+        return "1..\(count)\n"
+    }
+
+    /// The test points of one file, numbered from `first`.
+    static func points(_ file: TestFileResult, first: Int) -> String {
+        var n = first
+        var out = ""
+        if let problem = file.problem {
+            out += "not ok \(n) - \(description(file.path))\n"
+            out += diagnostic(
+                message: problem.message, severity: problem.kind == .check ? "fail" : "error",
+                kind: problem.kind == .check ? "check" : "internal error", location: problem.location)
+            return out
+        }
+        for c in file.cases {
+            let name = description(Selection.qualifiedName(file: file.path, case: c.name))
+            switch c.outcome.status {
+            case .passed:
+                out += "ok \(n) - \(name)\n"
+            case .skipped(let reason):
+                out += "ok \(n) - \(name) # SKIP \(directive(reason))\n"
+            case .failed, .error:
+                out += "not ok \(n) - \(name)\n"
+                let failed = c.outcome.status == .failed
+                out += diagnostic(
+                    message: c.outcome.message ?? "", severity: failed ? "fail" : "error",
+                    kind: failed ? "failure" : "internal error", location: c.outcome.location ?? c.planned.location)
+            }
+            n += 1
+        }
+        return out
+    }
+
+    /// How many test points ``points(_:first:)`` writes for `file`.
+    static func count(_ file: TestFileResult) -> Int { file.problem == nil ? file.cases.count : 1 }
+
+    /// The YAML block under a `not ok` line.
+    private static func diagnostic(message: String, severity: String, kind: String, location: FileLocation?) -> String {
+        var y = "  ---\n"
+        y += "  message: \(yamlString(Text.firstLine(message)))\n"
+        y += "  severity: \(severity)\n"
+        y += "  type: \(yamlString(kind))\n"
+        if let location {
+            y += "  at:\n"
+            y += "    file: \(yamlString(location.path))\n"
+            y += "    line: \(location.line)\n"
+            y += "    column: \(location.column)\n"
+        }
+        let body = Text.trimmingTrailingNewlines(message)
+        if let first = body.unicodeScalars.first, first != " ", first != "\t" {
+            // A plain literal block, the one form that both YAML and the YAMLish subset of
+            // Perl's TAP::Parser (prove) read: every line, blank ones too, indented by the
+            // block's indentation, and a first line that does not start with a space.
+            y += "  output: |\n"
+            for line in Text.lines(body) {
+                y += "    " + yamlBlockLine(line) + "\n"
+            }
+        } else if !body.isEmpty {
+            y += "  output: \(yamlString(body, forcingQuotes: true))\n"
+        }
+        y += "  ...\n"
+        return y
+    }
+
+    /// A test point's description: one line, `#` escaped (it would start a directive).
+    static func description(_ text: String) -> String {
+        Text.oneLine(text).replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
+    }
+
+    private static func directive(_ reason: String) -> String { Text.oneLine(reason) }
+
+    /// A double-quoted YAML scalar, or the text itself when it is safely plain.
+    static func yamlString(_ text: String, forcingQuotes: Bool = false) -> String {
+        let plain =
+            !forcingQuotes && !text.isEmpty
+            && text.unicodeScalars.allSatisfy { s in
+                (s.value >= 0x20 && s.value < 0x7F) && !"\"'\\#:{}[],&*!|>%@`".unicodeScalars.contains(s)
+            } && !text.hasPrefix(" ") && !text.hasSuffix(" ") && !text.hasPrefix("-") && !text.hasPrefix("?")
+            && !["true", "false", "null", "yes", "no", "on", "off", "~"].contains(text.lowercased())
+            && Double(text) == nil
+        if plain { return text }
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) {
+                    // `\xXX`: an escape both YAML and TAP::Parser's YAMLish understand.
+                    let hex = String(s.value, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else if s.value == 0xFEFF || s.value == 0x2028 || s.value == 0x2029 {
+                    out += "\\u" + String(s.value, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(s)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A line of a literal block: YAML cannot hold control characters there, so they are
+    /// written as escapes, tabs as `\t` (TAP::Parser would take a leading one for
+    /// indentation); trailing spaces are kept.
+    private static func yamlBlockLine(_ line: String) -> String {
+        var out = ""
+        for s in line.unicodeScalars {
+            if s == "\t" {
+                out += "\\t"
+            } else if (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF)
+            {
+                out.unicodeScalars.append(s)
+            } else {
+                out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// `scn test`: runs folders of scenarios as a test suite.
+///
+/// The `scn` executable's `test` subcommand is one call:
+/// ```
+/// exit(TestCommand.main(
+///     arguments: Array(CommandLine.arguments.dropFirst(2)), executor: RuntimeExecutor(),
+///     stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
+///     environment: ProcessInfo.processInfo.environment, isTerminal: isatty(1) != 0,
+///     stderrIsTerminal: isatty(2) != 0))
+/// ```
+public enum TestCommand {
+    /// Runs `scn test` with `arguments` (those after `test`) and returns its exit code.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line after `scn test`.
+    ///   - executor: what checks files and runs cases.
+    ///   - stdout: the report (console or TAP), `--list` and `--help`.
+    ///   - stderr: usage errors, warnings and, on a terminal, the progress line.
+    ///   - environment: read for `NO_COLOR` and `TERM` only.
+    ///   - isTerminal: whether stdout is a terminal: colour (unless `NO_COLOR` is set).
+    ///   - stderrIsTerminal: whether stderr is a terminal: the progress line. `nil` means
+    ///     the same as `isTerminal`.
+    ///   - workingDirectory: where relative paths (scenario paths, `--junit`, `--json`) are
+    ///     resolved; the process's current directory when `nil`. The executor gets paths as
+    ///     the user wrote them, so it must resolve them against the same folder.
+    ///   - defaultJobs: `--jobs` when not given; the number of active cores when `nil`.
+    /// - Returns: 0, 1, 2 or 3 (see ``TestExitCode``).
+    public static func main(
+        arguments: [String],
+        executor: some ScenarioExecutor,
+        stdout: any TextOutput,
+        stderr: any TextOutput,
+        environment: [String: String],
+        isTerminal: Bool,
+        stderrIsTerminal: Bool? = nil,
+        workingDirectory: String? = nil,
+        defaultJobs: Int? = nil
+    ) -> Int32 {
+        func usage(_ message: String) -> Int32 {
+            stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
+            return TestExitCode.usage
+        }
+
+        let options: TestOptions
+        do {
+            options = try TestOptions.parse(arguments)
+        } catch {
+            return usage(error.message)
+        }
+        if options.help {
+            stdout.write(TestOptions.help)
+            return TestExitCode.passed
+        }
+        if options.tap && options.list {
+            return usage("--tap and --list cannot be combined")
+        }
+
+        let selection: Selection
+        let files: [ScenarioFile]
+        do {
+            selection = try Selection(filter: options.filter, tags: options.tags)
+        } catch {
+            return usage(error.message)
+        }
+        do {
+            files = try Discovery.discover(paths: options.paths, workingDirectory: workingDirectory)
+        } catch {
+            return usage(error.message)
+        }
+        let sharded = options.shard.map { $0.select(files) } ?? files
+
+        let style = Style.decide(isTerminal: isTerminal, environment: environment)
+        let jobs = options.jobs ?? defaultJobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let runner = SuiteRunner(
+            executor: executor, jobs: jobs,
+            options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled),
+            selection: selection)
+        let output = RunOutput(
+            stdout: stdout, stderr: stderr, progress: stderrIsTerminal ?? isTerminal,
+            console: ConsoleReporter(style: style, verbose: options.verbose), tap: options.tap)
+
+        output.checking(count: sharded.count)
+        let planned = runner.plan(sharded)
+        output.clearProgress()
+
+        if options.list {
+            return list(planned, stdout: stdout, stderr: stderr)
+        }
+
+        output.begin(planned)
+        let suite = runner.run(
+            planned,
+            onStart: { _ in output.started() },
+            onFinish: { index, result in output.finished(index, result) })
+        output.end(suite)
+
+        if suite.files.isEmpty {
+            stderr.write(
+                "warning: "
+                    + (files.isEmpty
+                        ? "no scenario files found"
+                        : sharded.isEmpty
+                            ? "shard \(options.shard?.description ?? "") has no files" : "no cases selected") + "\n")
+        }
+
+        var code = suite.exitCode
+        let base = workingDirectory ?? FileManager.default.currentDirectoryPath
+        for (path, render) in [(options.junitPath, JUnitReporter.render), (options.jsonPath, JSONReporter.render)] {
+            guard let path else { continue }
+            if let problem = write(render(suite), to: path, base: base) {
+                stderr.write("error: cannot write report \(path): \(problem)\n")
+                code = max(code, TestExitCode.usage)
+            }
+        }
+        return code
+    }
+
+    /// `--list`: `file › case` per selected case, with its tags and skip reason.
+    private static func list(_ planned: [PlannedFile], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
+        var out = ""
+        var code = TestExitCode.passed
+        for file in planned {
+            if let problem = file.plan.problem {
+                stderr.write(
+                    "\(problem.kind == .check ? "FAIL" : "ERROR"): \(problem.location?.description ?? file.file.path): \(problem.kind == .check ? "check failed" : "internal error")\n\(Text.trimmingTrailingNewlines(problem.message))\n"
+                )
+                code = max(code, problem.kind == .check ? TestExitCode.usage : TestExitCode.internalError)
+                continue
+            }
+            for c in file.selected {
+                out += Selection.qualifiedName(file: file.file.path, case: Text.oneLine(c.name))
+                if !c.tags.isEmpty { out += "  [" + c.tags.joined(separator: " ") + "]" }
+                if let reason = c.skipReason { out += "  (skip: \(Text.oneLine(reason)))" }
+                out += "\n"
+            }
+        }
+        stdout.write(out)
+        return code
+    }
+
+    /// Writes `text` to `path` (relative to `base`), creating missing folders; returns
+    /// what went wrong, or `nil`.
+    private static func write(_ text: String, to path: String, base: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : base + "/" + path
+        let url = URL(fileURLWithPath: absolute)
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
+    }
+}
+
+/// The output of one run: reports printed in file order as files finish, and the progress
+/// line. Every write happens under one lock, so lines never interleave.
+final class RunOutput: Sendable {
+    private struct State {
+        var total = 0
+        var done = 0
+        var running = 0
+        var checking = false
+        var tally = Tally()
+        var progressShown = false
+        var next = 0
+        var ready: [Int: TestFileResult] = [:]
+        var tapNumber = 1
+        var endsWithBlankLine = false
+    }
+
+    private let stdout: any TextOutput
+    private let stderr: any TextOutput
+    private let progress: Bool
+    private let console: ConsoleReporter
+    private let tap: Bool
+    private let state = Locked(State())
+
+    init(stdout: any TextOutput, stderr: any TextOutput, progress: Bool, console: ConsoleReporter, tap: Bool) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.progress = progress
+        self.console = console
+        self.tap = tap
+    }
+
+    /// The checking phase starts: `count` files.
+    func checking(count: Int) {
+        state.withLock { s in
+            s.checking = true
+            s.total = count
+            drawProgress(&s)
+        }
+    }
+
+    /// Erases the progress line.
+    func clearProgress() {
+        state.withLock { s in erase(&s) }
+    }
+
+    /// The run starts: TAP's header and plan.
+    func begin(_ files: [PlannedFile]) {
+        state.withLock { s in
+            s.checking = false
+            s.total = files.count
+            if tap { stdout.write(TAPReporter.header + TAPReporter.plan(files)) }
+            drawProgress(&s)
+        }
+    }
+
+    func started() {
+        state.withLock { s in
+            s.running += 1
+            drawProgress(&s)
+        }
+    }
+
+    /// File `index` finished: print it, and every file after it that is ready, in order.
+    func finished(_ index: Int, _ result: TestFileResult) {
+        state.withLock { s in
+            s.running -= 1
+            s.done += 1
+            s.tally = s.tally + result.tally
+            s.ready[index] = result
+            var text = ""
+            while let next = s.ready.removeValue(forKey: s.next) {
+                if tap {
+                    text += TAPReporter.points(next, first: s.tapNumber)
+                    s.tapNumber += TAPReporter.count(next)
+                } else {
+                    text += console.file(next)
+                    s.endsWithBlankLine = console.endsWithBlankLine(next)
+                }
+                s.next += 1
+            }
+            if !text.isEmpty {
+                erase(&s)
+                stdout.write(text)
+            }
+            drawProgress(&s)
+        }
+    }
+
+    /// The run is over: the summary.
+    func end(_ suite: TestSuiteResult) {
+        state.withLock { s in
+            erase(&s)
+            if !tap { stdout.write(console.summary(suite, afterBlankLine: s.endsWithBlankLine)) }
+        }
+    }
+
+    private func drawProgress(_ s: inout State) {
+        guard progress else { return }
+        var line: String
+        if s.checking {
+            line = "checking \(s.total) \(s.total == 1 ? "file" : "files")…"
+        } else {
+            line = "\(s.done)/\(s.total) files · \(s.tally.passed) passed · \(s.tally.totalFailed) failed"
+            if s.tally.skipped > 0 { line += " · \(s.tally.skipped) skipped" }
+            if s.running > 0 { line += " · \(s.running) running" }
+        }
+        stderr.write("\r\u{1B}[2K" + line)
+        s.progressShown = true
+    }
+
+    private func erase(_ s: inout State) {
+        guard s.progressShown else { return }
+        stderr.write("\r\u{1B}[2K")
+        s.progressShown = false
+    }
+}

@@ -1,0 +1,152 @@
+/// A selected case and how it ended.
+public struct TestCaseResult: Sendable, Hashable {
+    /// The case as planned: name, tags, skip reason, where it is declared.
+    public var planned: PlannedCase
+    /// How it ended.
+    public var outcome: CaseOutcome
+
+    /// The case's name.
+    public var name: String { planned.name }
+}
+
+/// How a file ended, as its console line says it.
+public enum FileStatus: String, Sendable, Hashable {
+    /// Every selected case passed (some may be skipped).
+    case passed
+    /// A case failed, or the file did not pass its check.
+    case failed
+    /// Every selected case was skipped.
+    case skipped
+    /// A case, or the planning of the file, ended in an internal error.
+    case error
+}
+
+/// One file of a run and its selected cases.
+public struct TestFileResult: Sendable, Hashable {
+    /// The file and its scenario root.
+    public var file: ScenarioFile
+    /// Why the file could not run at all (a check error or an internal error), or `nil`.
+    public var problem: PlanProblem?
+    /// The selected cases in file order (empty when there is a ``problem``).
+    public var cases: [TestCaseResult]
+    /// Wall-clock time spent checking and running the file.
+    public var duration: Duration
+
+    /// The file's path as reported.
+    public var path: String { file.path }
+
+    /// `error` over `failed` over `passed` over `skipped`.
+    public var status: FileStatus {
+        if problem?.kind == .internalError || cases.contains(where: { $0.outcome.status == .error }) {
+            return .error
+        }
+        if problem != nil || cases.contains(where: { $0.outcome.status == .failed }) { return .failed }
+        if cases.contains(where: { $0.outcome.status == .passed }) { return .passed }
+        return .skipped
+    }
+
+    /// This file's cases counted.
+    public var tally: Tally {
+        var t = Tally()
+        if let problem {
+            switch problem.kind {
+            case .check: t.checkErrors += 1
+            case .internalError: t.errors += 1
+            }
+        }
+        for c in cases {
+            switch c.outcome.status {
+            case .passed: t.passed += 1
+            case .failed: t.failed += 1
+            case .skipped: t.skipped += 1
+            case .error: t.errors += 1
+            }
+        }
+        return t
+    }
+}
+
+/// Counts of cases by how they ended.
+public struct Tally: Sendable, Hashable {
+    /// Cases that passed.
+    public var passed = 0
+    /// Cases that failed (not counting internal errors and check errors).
+    public var failed = 0
+    /// Cases that were skipped.
+    public var skipped = 0
+    /// Cases (or files, when planning failed) that ended in an internal error.
+    public var errors = 0
+    /// Files that did not pass their check; each counts as one failed case.
+    public var checkErrors = 0
+
+    /// An empty tally.
+    public init() {}
+
+    /// What the summary line calls failed: failed cases, internal errors and files that
+    /// did not pass their check.
+    public var totalFailed: Int { failed + errors + checkErrors }
+
+    /// Every counted case (a file that did not pass its check counts as one).
+    public var total: Int { passed + totalFailed + skipped }
+
+    /// `N passed, N failed`, then `, N skipped` when any were skipped: the last line of
+    /// the console report.
+    public var summaryLine: String {
+        "\(passed) passed, \(totalFailed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    /// Both tallies added.
+    public static func + (a: Tally, b: Tally) -> Tally {
+        var t = a
+        t.passed += b.passed
+        t.failed += b.failed
+        t.skipped += b.skipped
+        t.errors += b.errors
+        t.checkErrors += b.checkErrors
+        return t
+    }
+}
+
+/// The exit codes of `scn test` (SPEC §8).
+///
+/// When several apply, the most severe wins: internal error (3) over check or usage error
+/// (2) over failed case (1). A check error outranks a failing case because part of the
+/// suite did not run at all; an internal error outranks everything because no result of
+/// the run can be trusted.
+public enum TestExitCode {
+    /// Every selected case passed or was skipped (also when nothing was selected).
+    public static let passed: Int32 = 0
+    /// A case failed: an expectation, a precondition, a limit.
+    public static let failed: Int32 = 1
+    /// A usage error, or a file that did not pass its check.
+    public static let usage: Int32 = 2
+    /// An internal error: an invariant of the core, a bug.
+    public static let internalError: Int32 = 3
+}
+
+/// Everything a test run found.
+public struct TestSuiteResult: Sendable, Hashable {
+    /// The reported files in run order: files with a selected case, and files that could not
+    /// be planned.
+    public var files: [TestFileResult]
+    /// Wall-clock time of the whole run.
+    public var duration: Duration
+
+    /// A run of `files` that took `duration`.
+    public init(files: [TestFileResult], duration: Duration) {
+        self.files = files
+        self.duration = duration
+    }
+
+    /// All cases counted.
+    public var tally: Tally { files.reduce(Tally()) { $0 + $1.tally } }
+
+    /// The exit code the run ends with (see ``TestExitCode``).
+    public var exitCode: Int32 {
+        let t = tally
+        if t.errors > 0 { return TestExitCode.internalError }
+        if t.checkErrors > 0 { return TestExitCode.usage }
+        if t.failed > 0 { return TestExitCode.failed }
+        return TestExitCode.passed
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs work items on a fixed number of threads.
+enum WorkerPool {
+    /// Each worker's stack: an interpreter with 256 nested calls needs more than the
+    /// default of a secondary thread.
+    static let stackSize = 32 << 20
+
+    /// Calls `body(i)` for every i in 0 ..< count, on `jobs` threads that take the next
+    /// index as they become free (so items start in index order), and returns when all
+    /// have finished.
+    static func forEach(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let next = Locked(0)
+        let done = DispatchGroup()
+        for _ in 0..<max(1, min(jobs, count)) {
+            done.enter()
+            let thread = Thread {
+                while true {
+                    let i = next.withLock { n -> Int in
+                        defer { n += 1 }
+                        return n
+                    }
+                    guard i < count else { break }
+                    body(i)
+                }
+                done.leave()
+            }
+            thread.stackSize = stackSize
+            thread.name = "scn-test-worker"
+            thread.start()
+        }
+        done.wait()
+    }
+
+    /// `transform` applied to every element on `jobs` threads, in the elements' order.
+    static func map<T: Sendable, R: Sendable>(
+        _ items: [T], jobs: Int, _ transform: @escaping @Sendable (T) -> R
+    ) -> [R] {
+        let results = Locked([R?](repeating: nil, count: items.count))
+        forEach(count: items.count, jobs: jobs) { i in
+            let r = transform(items[i])
+            results.withLock { $0[i] = r }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+}

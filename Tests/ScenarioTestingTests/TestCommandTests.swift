@@ -1,0 +1,160 @@
+import Testing
+
+@testable import ScenarioTesting
+
+@Suite struct ExitCodeTests {
+    static let suites: [([String: String], Int32)] = [
+        (["Scenarios/a.scn": "case a pass\n"], 0),
+        (["Scenarios/a.scn": "case a skip later\n"], 0),
+        (["Scenarios/a.scn": "case a pass\ncase b fail\n"], 1),
+        (["Scenarios/a.scn": "case a fail\n", "Scenarios/b.scn": "check bad\n"], 2),
+        (
+            [
+                "Scenarios/a.scn": "case a fail\n", "Scenarios/b.scn": "check bad\n",
+                "Scenarios/c.scn": "case c error\n",
+            ], 3
+        ),
+        (["Scenarios/a.scn": "case a missing\n"], 3),
+    ]
+
+    @Test(arguments: suites)
+    func mostSevereWins(files: [String: String], code: Int32) throws {
+        let suite = try TemporarySuite(files)
+        #expect(suite.run([]).code == code)
+    }
+
+    @Test func aCheckErrorDoesNotStopTheOtherFiles() throws {
+        let suite = try TemporarySuite(["Scenarios/a.scn": "check bad\n", "Scenarios/b.scn": "case b pass\n"])
+        let executor = suite.executor
+        let run = suite.run([], executor: executor)
+        #expect(run.code == 2)
+        #expect(executor.calls.all == ["Scenarios/b.scn: b"])
+        #expect(run.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func missingPathIsAUsageError() throws {
+        let suite = try TemporarySuite([:])
+        let run = suite.run([])
+        #expect(run.code == 2)
+        #expect(run.stderr == "error: no such file or directory: Scenarios\nRun 'scn test --help' for usage.\n")
+        #expect(suite.run(["Scenarios", "nope"]).code == 2)
+    }
+
+    @Test func emptyFolderPassesWithAWarning() throws {
+        let suite = try TemporarySuite(["Scenarios/readme.txt": ""])
+        let run = suite.run([])
+        #expect(run.code == 0)
+        #expect(run.stderr == "warning: no scenario files found\n")
+        #expect(run.stdout.hasSuffix("0 passed, 0 failed\n"))
+    }
+
+    @Test func anEmptyShardPasses() throws {
+        let suite = try TemporarySuite(["Scenarios/a.scn": "case a pass\n"])
+        let run = suite.run(["--shard", "2/2"])
+        #expect(run.code == 0)
+        #expect(run.stderr == "warning: shard 2/2 has no files\n")
+    }
+
+    @Test func unwritableReportIsAUsageError() throws {
+        let suite = try TemporarySuite(["Scenarios/a.scn": "case a pass\n", "blocker": ""])
+        let run = suite.run(["--json", "blocker/r.json"])
+        #expect(run.code == 2)
+        #expect(run.stderr.hasPrefix("error: cannot write report blocker/r.json: "))
+        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "the run still happened")
+    }
+
+    @Test func listReportsCheckErrorsAndRunsNothing() throws {
+        let suite = try TemporarySuite(["Scenarios/a.scn": "check bad\n", "Scenarios/b.scn": "case b pass\n"])
+        let executor = suite.executor
+        let run = suite.run(["--list"], executor: executor)
+        #expect(run.code == 2)
+        #expect(run.stdout == "Scenarios/b.scn › b\n")
+        #expect(run.stderr.hasPrefix("FAIL: Scenarios/a.scn:1:1: check failed\nerror: bad\n"))
+        #expect(executor.calls.all.isEmpty)
+    }
+
+    @Test func maxStepsReachesTheExecutor() throws {
+        struct Spy: ScenarioExecutor {
+            let seen = Locked<[ExecutionOptions]>([])
+            func plan(file: String, root: String) -> FilePlan {
+                FilePlan(file: file, root: root, cases: [PlannedCase(name: "c")])
+            }
+            func run(plan: FilePlan, cases: [String], options: ExecutionOptions) -> [CaseOutcome] {
+                seen.withLock { $0.append(options) }
+                return cases.map { .passed($0) }
+            }
+        }
+        let suite = try TemporarySuite(["Scenarios/a.scn": ""])
+        let spy = Spy()
+        let out = CapturedOutput()
+        let code = TestCommand.main(
+            arguments: ["--max-steps=42"], executor: spy, stdout: out, stderr: CapturedOutput(), environment: [:],
+            isTerminal: false, workingDirectory: suite.directory)
+        #expect(code == 0)
+        #expect(spy.seen.withLock { $0 } == [ExecutionOptions(maxSteps: 42, colour: false)])
+    }
+}
+
+@Suite struct OptionTests {
+    @Test func parsesEveryOptionInBothSpellings() throws {
+        let a = try TestOptions.parse([
+            "--jobs", "3", "--filter", "x", "--tags", "a and b", "--shard", "2/5", "--junit", "j.xml", "--tap",
+            "--json", "r.json", "--max-steps", "10", "--list", "-v", "p1", "p2",
+        ])
+        let b = try TestOptions.parse([
+            "p1", "--jobs=3", "--filter=x", "--tags=a and b", "--shard=2/5", "--junit=j.xml", "--tap", "--json=r.json",
+            "--max-steps=10", "--list", "--verbose", "p2",
+        ])
+        #expect(a == b)
+        #expect(a.paths == ["p1", "p2"])
+        #expect(a.jobs == 3)
+        #expect(a.shard == Shard(index: 2, count: 5))
+        #expect(a.tags == .and(.tag("a"), .tag("b")))
+        #expect(try TestOptions.parse(["-j4"]).jobs == 4)
+        #expect(try TestOptions.parse(["-j", "4"]).jobs == 4)
+        #expect(try TestOptions.parse(["--", "--tap"]).paths == ["--tap"])
+        #expect(try TestOptions.parse(["--filter", "-x"]).filter == "-x", "a value may start with a dash")
+        #expect(try TestOptions.parse(["--filter", "a", "--filter", "b"]).filter == "b", "the last one counts")
+    }
+
+    @Test(arguments: [
+        (["--jbos", "2"], "unknown option '--jbos'; did you mean '--jobs'?"),
+        (["--frobnicate"], "unknown option '--frobnicate'"),
+        (["-x"], "unknown option '-x'"),
+        (["--jobs"], "option '--jobs' needs a value"),
+        (["--jobs", "0"], "option '--jobs' needs a whole number of at least 1, not '0'"),
+        (["--jobs", "two"], "option '--jobs' needs a whole number of at least 1, not 'two'"),
+        (["--max-steps=-5"], "option '--max-steps' needs a whole number of at least 1, not '-5'"),
+        (["--tap=yes"], "option '--tap' takes no value"),
+        (["--shard", "3/2"], "invalid --shard '3/2': K must be between 1 and 2"),
+        (["--junit="], "option '--junit' needs a file name"),
+        (["--filter", ""], "option '--filter' needs a non-empty regular expression"),
+        (
+            ["--tags", "a or"],
+            "invalid --tags expression at column 5: expected a tag name, 'not' or '(' after 'or', found the end of the expression\n  a or\n      ^"
+        ),
+    ])
+    func rejectsBadCommandLines(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try TestOptions.parse(arguments) }
+    }
+
+    @Test func usageErrorsExitWith2() throws {
+        let suite = try TemporarySuite(passingAndFailing)
+        let run = suite.run(["--jbos", "2"])
+        #expect(run.code == 2)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr == "error: unknown option '--jbos'; did you mean '--jobs'?\nRun 'scn test --help' for usage.\n")
+        #expect(suite.run(["--tap", "--list"]).code == 2)
+    }
+
+    @Test func helpListsEveryOption() throws {
+        let suite = try TemporarySuite([:])
+        let run = suite.run(["--help"])
+        #expect(run.code == 0)
+        for option in TestOptions.valued + TestOptions.flags + ["-j", "-v", "-h"] {
+            #expect(run.stdout.contains(option), "\(option)")
+        }
+        #expect(suite.run(["-h"]).stdout == run.stdout)
+    }
+}
