@@ -30,7 +30,7 @@ let package = Package(
         // checked tree → effects on the world
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
         // folders of scenarios as a test suite, and its reports
-        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime"]),
+        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the command-line tool
         .executableTarget(
             name: "scn",

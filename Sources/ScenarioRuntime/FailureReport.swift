@@ -1,0 +1,51 @@
+import NotificationCore
+import ScenarioLanguage
+
+/// How a failed case reads (SPEC §7): the step with a caret under it, what was expected,
+/// what is, and the trace events that led there.
+public enum FailureReport {
+    /// How many trace events a failure quotes.
+    public static let traceExcerptLength = 12
+
+    /// The failure of `result`, rendered; nil when the case did not fail.
+    public static func render(_ result: CaseResult, in script: CheckedScript, color: Bool = false) -> String? {
+        guard let failure = result.failure else { return nil }
+        return render(failure, sources: script.sources, fallback: script.source, trace: result.trace, color: color)
+    }
+
+    /// A step error, rendered against the files it may point into.
+    public static func render(
+        _ failure: StepError, sources: [String: SourceFile], fallback: SourceFile, trace: [TraceEvent],
+        color: Bool = false
+    ) -> String {
+        let diagnostic = self.diagnostic(failure, sources: sources, fallback: fallback)
+        var out = DiagnosticRenderer(color: color).render(diagnostic)
+        let pad = String(repeating: " ", count: String(diagnostic.location.line).count)
+        if let expected = failure.expected {
+            out += "\(pad)  = expected: \(expected)\n"
+        }
+        if let actual = failure.actual {
+            out += "\(pad)  = actual:   \(actual)\n"
+        }
+        if !trace.isEmpty {
+            let excerpt = trace.suffix(traceExcerptLength)
+            out += trace.count > excerpt.count ? "trace (last \(excerpt.count) of \(trace.count) events):\n" : "trace:\n"
+            for event in excerpt { out += "  \(event.line)\n" }
+        }
+        return out
+    }
+
+    /// The failure as a diagnostic value (for JSON, the REPL and locations).
+    public static func diagnostic(_ failure: StepError, sources: [String: SourceFile], fallback: SourceFile) -> Diagnostic {
+        let source = failure.path.flatMap { sources[$0] } ?? fallback
+        let range = failure.range ?? SourceRange(0, 0)
+        let prefix: String
+        switch failure.kind {
+        case .expectation: prefix = ""
+        case .precondition: prefix = "step failed: "
+        case .limit: prefix = "limit reached: "
+        case .internal: prefix = "internal error: "
+        }
+        return source.diagnostic(prefix + failure.message, at: range)
+    }
+}

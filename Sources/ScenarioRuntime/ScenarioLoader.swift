@@ -1,0 +1,24 @@
+import Foundation
+import ScenarioLanguage
+
+/// Reads and checks scenario files with the vocabulary's registry, confined to a root.
+public struct ScenarioLoader: Sendable {
+    public var vocabulary: Vocabulary
+    public var limits: LanguageLimits
+
+    public init(vocabulary: Vocabulary = .standard, limits: LanguageLimits = .standard) {
+        self.vocabulary = vocabulary
+        self.limits = limits
+    }
+
+    /// The file at `path` (as the user named it), checked; `root` is the scenario root
+    /// that includes and payload files must stay in.
+    public func load(path: String, root: String) -> (result: CheckResult?, loader: DirectoryLoader, error: String?) {
+        let loader = DirectoryLoader(root: root)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, loader, "cannot read '\(path)'")
+        }
+        let source = SourceFile(path: path, bytes: [UInt8](data))
+        return (Language.check(source, registry: vocabulary.registry, loader: loader, limits: limits), loader, nil)
+    }
+}

@@ -1,0 +1,77 @@
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// The executor `scn test` uses: checks files with the vocabulary's registry and runs
+/// their cases with the interpreter, each case in a fresh world.
+public struct RuntimeExecutor: ScenarioExecutor {
+    public var vocabulary: Vocabulary
+
+    public init(vocabulary: Vocabulary = .standard) {
+        self.vocabulary = vocabulary
+    }
+
+    /// What `plan` hands back to `run`: the checked script and its loader.
+    struct Checked: Sendable {
+        var script: CheckedScript
+        var loader: DirectoryLoader
+    }
+
+    public func plan(file: String, root: String) -> FilePlan {
+        let loaded = ScenarioLoader(vocabulary: vocabulary).load(path: file, root: root)
+        if let error = loaded.error {
+            return .checkFailed(file: file, root: root, diagnostics: "error: \(error)")
+        }
+        guard let result = loaded.result else {
+            return .internalError(file: file, root: root, message: "the checker returned nothing")
+        }
+        guard let script = result.script, result.diagnostics.isEmpty else {
+            let first = result.diagnostics.first.map {
+                FileLocation(path: $0.path, line: $0.location.line, column: $0.location.column)
+            }
+            return .checkFailed(
+                file: file, root: root, diagnostics: Language.render(result.diagnostics), location: first)
+        }
+        let cases = script.cases.map { c in
+            let at = script.source.location(of: c.nameRange.start)
+            return PlannedCase(
+                name: c.name, tags: c.tags, skipReason: c.skip,
+                location: FileLocation(path: file, line: at.line, column: at.column))
+        }
+        return FilePlan(file: file, root: root, cases: cases, payload: Checked(script: script, loader: loaded.loader))
+    }
+
+    public func run(plan: FilePlan, cases: [String], options: ExecutionOptions) -> [CaseOutcome] {
+        guard let checked = plan.payload as? Checked else {
+            return cases.map { .error($0, message: "internal error: the plan holds no checked script") }
+        }
+        let interpreter = Interpreter(vocabulary: vocabulary, limits: Limits(maxSteps: options.maxSteps))
+        let wanted = Set(cases)
+        var outcomes: [CaseOutcome] = []
+        for testCase in checked.script.cases where wanted.contains(testCase.name) {
+            let outcome = CaseOutcome.timed {
+                let result = interpreter.run(checked.script, case: testCase, loader: checked.loader)
+                return Self.outcome(result, script: checked.script)
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
+    static func outcome(_ result: CaseResult, script: CheckedScript) -> CaseOutcome {
+        switch result.status {
+        case .passed: return .passed(result.name)
+        case .skipped(let reason): return .skipped(result.name, reason: reason)
+        case .failed, .error:
+            let message = FailureReport.render(result, in: script) ?? "failed"
+            var location: FileLocation?
+            if let failure = result.failure {
+                let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)
+                location = FileLocation(path: d.path, line: d.location.line, column: d.location.column)
+            }
+            return result.status == .error
+                ? .error(result.name, message: message, at: location)
+                : .failed(result.name, message: message, at: location)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import NotificationCore
+import ScenarioRuntime
+
+/// `scn apns FILE --out DIR`: every push the scenario sends, as an `.apns` file that
+/// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`).
+enum ApnsCommand {
+    static func main(_ arguments: [String]) -> Int32 {
+        var path: String?
+        var out: String?
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--out" {
+                i += 1
+                guard i < arguments.count else {
+                    Terminal.writeError("error: --out needs a folder\n")
+                    return ExitCode.usage
+                }
+                out = arguments[i]
+            } else if a.hasPrefix("-") || path != nil {
+                Terminal.writeError("usage: scn apns FILE --out DIR\n")
+                return ExitCode.usage
+            } else {
+                path = a
+            }
+            i += 1
+        }
+        guard let path, let out else {
+            Terminal.writeError("usage: scn apns FILE --out DIR\n")
+            return ExitCode.usage
+        }
+        let run = FileRun.run(path, limits: Limits())
+        if run.script == nil {
+            Terminal.writeError(RunCommand.render(run, trace: false, color: false))
+            return ExitCode.usage
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            Terminal.writeError("error: cannot create '\(out)'\n")
+            return ExitCode.usage
+        }
+        var written = 0
+        let multiple = run.results.count > 1
+        for result in run.results {
+            guard let world = result.context.world else { continue }
+            for push in world.pushes {
+                guard let payload = push.payload, payload.isObject else { continue }
+                let file = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
+                let name = (multiple ? slug(result.name) + "-" : "") + push.id + ".apns"
+                let target = (out as NSString).appendingPathComponent(name)
+                guard Files.write(file.serialized + "\n", to: target) else {
+                    Terminal.writeError("error: cannot write '\(target)'\n")
+                    return ExitCode.usage
+                }
+                Terminal.write("\(target)\n")
+                written += 1
+            }
+        }
+        if written == 0 { Terminal.writeError("note: the scenario sends no push\n") }
+        return ExitCode.success
+    }
+
+    static func slug(_ name: String) -> String {
+        var s = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII {
+                s.unicodeScalars.append(scalar)
+            } else if !s.hasSuffix("-") {
+                s += "-"
+            }
+        }
+        while s.hasSuffix("-") { s.removeLast() }
+        return s.isEmpty ? "case" : s
+    }
+}

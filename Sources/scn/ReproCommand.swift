@@ -1,0 +1,80 @@
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// `scn repro FILE [--case NAME]`: a Markdown block to paste into a bug report — the tool's
+/// version, the scenario, the result and the trace.
+enum ReproCommand {
+    static func main(_ arguments: [String]) -> Int32 {
+        var path: String?
+        var caseName: String?
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--case" {
+                i += 1
+                guard i < arguments.count else {
+                    Terminal.writeError("error: --case needs a case name\n")
+                    return ExitCode.usage
+                }
+                caseName = arguments[i]
+            } else if a.hasPrefix("-") || path != nil {
+                Terminal.writeError("usage: scn repro FILE [--case NAME]\n")
+                return ExitCode.usage
+            } else {
+                path = a
+            }
+            i += 1
+        }
+        guard let path, let bytes = Files.read(path) else {
+            Terminal.writeError(path == nil ? "usage: scn repro FILE [--case NAME]\n" : "error: cannot read '\(path ?? "")'\n")
+            return ExitCode.usage
+        }
+        let run = FileRun.run(path, limits: Limits(), caseName: caseName)
+        if let caseName, run.script != nil, run.results.isEmpty {
+            let names = run.script?.cases.map { "'\($0.name)'" }.joined(separator: ", ") ?? ""
+            Terminal.writeError("error: no case '\(caseName)' in \(path); its cases: \(names)\n")
+            return ExitCode.usage
+        }
+        Terminal.write(markdown(path: path, text: String(decoding: bytes, as: UTF8.self), run: run))
+        return run.exitCode
+    }
+
+    static func fence(_ text: String) -> String {
+        // A fence longer than any run of backticks inside.
+        var longest = 0
+        var current = 0
+        for c in text {
+            if c == "`" {
+                current += 1
+                longest = max(longest, current)
+            } else {
+                current = 0
+            }
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
+    }
+
+    static func markdown(path: String, text: String, run: FileRun) -> String {
+        let outcome: String
+        switch run.exitCode {
+        case ExitCode.success: outcome = "passed"
+        case ExitCode.failure: outcome = "failed"
+        case ExitCode.internal: outcome = "internal error"
+        default: outcome = "did not check"
+        }
+        var out = "#### Reproduction: `\(path)`\n\n"
+        out += "scn \(ToolVersion.string) · result: \(outcome) (exit \(run.exitCode))\n\n"
+        let body = text.hasSuffix("\n") ? text : text + "\n"
+        let f = fence(body)
+        out += "\(f)scn\n\(body)\(f)\n\n"
+        let result = RunCommand.render(run, trace: false, color: false)
+        let rf = fence(result)
+        out += "Result:\n\n\(rf)\n\(result)\(rf)\n"
+        for caseResult in run.results where !caseResult.trace.isEmpty {
+            let trace = caseResult.trace.map(\.line).joined(separator: "\n") + "\n"
+            let tf = fence(trace)
+            out += "\nTrace of '\(caseResult.name)':\n\n\(tf)\n\(trace)\(tf)\n"
+        }
+        return out
+    }
+}

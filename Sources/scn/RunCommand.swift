@@ -1,0 +1,163 @@
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// A file checked and run, case by case.
+struct FileRun {
+    var path: String
+    var script: CheckedScript?
+    var diagnostics: [Diagnostic]
+    var error: String?
+    var results: [CaseResult]
+
+    /// The worst exit code of this file.
+    var exitCode: Int32 {
+        if error != nil || !diagnostics.isEmpty { return ExitCode.usage }
+        if results.contains(where: { $0.status == .error }) { return ExitCode.internal }
+        if results.contains(where: { $0.status == .failed }) { return ExitCode.failure }
+        return ExitCode.success
+    }
+
+    static func run(_ path: String, limits: Limits, caseName: String? = nil) -> FileRun {
+        let loaded = ScenarioLoader().load(path: path, root: Files.folder(of: path))
+        if let error = loaded.error {
+            return FileRun(path: path, script: nil, diagnostics: [], error: error, results: [])
+        }
+        guard let result = loaded.result, let script = result.script, result.diagnostics.isEmpty else {
+            return FileRun(path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
+        }
+        let interpreter = Interpreter(vocabulary: .standard, limits: limits)
+        let results = script.cases.filter { caseName == nil || $0.name == caseName }.map {
+            interpreter.run(script, case: $0, loader: loaded.loader)
+        }
+        return FileRun(path: path, script: script, diagnostics: [], error: nil, results: results)
+    }
+}
+
+/// `scn run FILE… [--trace] [--json] [--max-steps N]`.
+enum RunCommand {
+    static func main(_ arguments: [String]) -> Int32 {
+        var trace = false
+        var json = false
+        var limits = Limits()
+        var paths: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "--trace": trace = true
+            case "--json": json = true
+            case "--max-steps":
+                i += 1
+                guard i < arguments.count, let n = Int(arguments[i]), n > 0 else {
+                    Terminal.writeError("error: --max-steps needs a positive whole number\n")
+                    return ExitCode.usage
+                }
+                limits.maxSteps = n
+            case _ where a.hasPrefix("-"):
+                Terminal.writeError("error: unknown option '\(a)' for 'scn run'\n")
+                return ExitCode.usage
+            default: paths.append(a)
+            }
+            i += 1
+        }
+        guard !paths.isEmpty else {
+            Terminal.writeError("usage: scn run FILE… [--trace] [--json] [--max-steps N]\n")
+            return ExitCode.usage
+        }
+        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
+        var exit = ExitCode.success
+        for path in paths {
+            let run = FileRun.run(path, limits: limits)
+            exit = max(exit, run.exitCode)
+            if json {
+                Terminal.write(JSONLines.render(run))
+            } else {
+                Terminal.write(render(run, trace: trace, color: color))
+            }
+        }
+        return exit
+    }
+
+    static func render(_ run: FileRun, trace: Bool, color: Bool) -> String {
+        if let error = run.error { return "error: \(error)\n" }
+        if !run.diagnostics.isEmpty { return Language.render(run.diagnostics, color: color) + "\n" }
+        guard let script = run.script else { return "" }
+        var out = ""
+        for result in run.results {
+            let (word, style): (String, String) = {
+                switch result.status {
+                case .passed: return ("PASS", "\u{1B}[32m")
+                case .failed: return ("FAIL", "\u{1B}[31m")
+                case .skipped: return ("SKIP", "\u{1B}[33m")
+                case .error: return ("ERROR", "\u{1B}[35m")
+                }
+            }()
+            let label = color ? style + word + "\u{1B}[0m" : word
+            var line = "\(label) \(run.path) › \(result.name)"
+            if case .skipped(let reason) = result.status { line += " (\(reason))" }
+            out += line + "\n"
+            if trace {
+                for event in result.trace { out += "  \(event.line)\n" }
+            }
+            if let message = FailureReport.render(result, in: script, color: color) {
+                out += message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+                if !out.hasSuffix("\n") { out += "\n" }
+            }
+        }
+        return out
+    }
+}
+
+/// `scn run --json`: one JSON object per line — a `case` line for each case, preceded by
+/// an `event` line for each event of its trace. Schema in docs/TOOL.md.
+enum JSONLines {
+    static func render(_ run: FileRun) -> String {
+        func object(_ fields: [(String, JSONValue)]) -> String {
+            JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serialized + "\n"
+        }
+        if let error = run.error {
+            return object([("type", "error"), ("file", .string(run.path)), ("message", .string(error))])
+        }
+        if !run.diagnostics.isEmpty {
+            return run.diagnostics.map { d in
+                object([
+                    ("type", "diagnostic"), ("file", .string(d.path)), ("line", .integer(Int64(d.location.line))),
+                    ("column", .integer(Int64(d.location.column))), ("message", .string(d.message)),
+                ])
+            }.joined()
+        }
+        guard let script = run.script else { return "" }
+        var out = ""
+        for result in run.results {
+            for event in result.trace {
+                out += object([
+                    ("type", "event"), ("file", .string(run.path)), ("case", .string(result.name)),
+                    ("time_ms", .integer(event.time)), ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+                ])
+            }
+            var fields: [(String, JSONValue)] = [
+                ("type", "case"), ("file", .string(run.path)), ("case", .string(result.name)),
+            ]
+            switch result.status {
+            case .passed: fields.append(("status", "passed"))
+            case .failed: fields.append(("status", "failed"))
+            case .error: fields.append(("status", "error"))
+            case .skipped(let reason):
+                fields.append(("status", "skipped"))
+                fields.append(("reason", .string(reason)))
+            }
+            fields.append(("steps", .integer(Int64(result.steps))))
+            if let failure = result.failure {
+                let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)
+                fields.append(("message", .string(failure.message)))
+                fields.append(("line", .integer(Int64(d.location.line))))
+                fields.append(("column", .integer(Int64(d.location.column))))
+                if let e = failure.expected { fields.append(("expected", .string(e))) }
+                if let a = failure.actual { fields.append(("actual", .string(a))) }
+            }
+            out += object(fields)
+        }
+        return out
+    }
+}
