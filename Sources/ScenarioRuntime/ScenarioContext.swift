@@ -9,7 +9,8 @@ public struct ScenarioContext: Sendable {
     public var configuration = Configuration()
     /// `install fresh` was the first action.
     public private(set) var installedFresh = false
-    /// The world, from the first action on.
+    /// The world, from the first action on. Actions install the app through
+    /// ``withWorld(_:)`` or ``observe()``, so `install fresh` can install it differently.
     public private(set) var world: World?
     /// Scratch values a host's own commands may keep between steps.
     public var hostValues: [String: Value] = [:]

@@ -158,10 +158,6 @@ public struct Session: Sendable {
                 .precondition,
                 "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)")
         }
-        if signature.role.isAction {
-            context.currentPath = path
-            try context.install()
-        }
         guard let handler = vocabulary.handler(for: signature) else {
             throw StepError(.internal, "no handler registered for '\(signature.name)'")
         }

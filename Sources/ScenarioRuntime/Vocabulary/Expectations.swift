@@ -104,7 +104,7 @@ extension Vocabulary {
             return Outcome(hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
         }
         expectation(
-            "error", [Parameter("name", .text)], "the newest call or host action threw NAME (or 'none': nothing)"
+            "error", [Parameter("name", .oneOf([.text, .choice(["none"])]))], "the newest call or host action threw NAME (or 'none': nothing)"
         ) { w, a in
             let name = a.text("name") ?? "none"
             let actual = w.lastError ?? "none"
