@@ -208,6 +208,7 @@ import Testing
             "exit_code": 2,
             "summary": [
                 "files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1,
+                "not_run": 0,
             ],
             "files": [
                 [
