@@ -94,10 +94,8 @@ public struct SuiteRunner: Sendable {
         let options = self.options
         let maxFailures = self.maxFailures
         let order = Locked(Order())
-        WorkerPool.forEach(
-            count: files.count, jobs: jobs,
-            shouldStart: { i in order.withLock { $0.cutoff.map { i <= $0 } ?? true } }
-        ) { i in
+        let beforeCutoff: @Sendable (Int) -> Bool = { i in order.withLock { $0.cutoff.map { i <= $0 } ?? true } }
+        WorkerPool.forEach(count: files.count, jobs: jobs, shouldStart: beforeCutoff) { i in
             onStart(i)
             let result = Self.run(files[i], executor: executor, options: options)
             onFinish(i, result)

@@ -98,12 +98,15 @@ public enum TestCommand {
         output.end(suite)
 
         if suite.files.isEmpty {
-            stderr.write(
-                "warning: "
-                    + (files.isEmpty
-                        ? "no scenario files found"
-                        : sharded.isEmpty
-                            ? "shard \(options.shard?.description ?? "") has no files" : "no cases selected") + "\n")
+            let why: String
+            if files.isEmpty {
+                why = "no scenario files found"
+            } else if let shard = options.shard, sharded.isEmpty {
+                why = "shard \(shard) has no files"
+            } else {
+                why = "no cases selected"
+            }
+            stderr.write("warning: \(why)\n")
         }
 
         var code = suite.exitCode
@@ -124,9 +127,9 @@ public enum TestCommand {
         var code = TestExitCode.passed
         for file in planned {
             if let problem = file.plan.problem {
-                stderr.write(
-                    "\(problem.kind == .check ? "FAIL" : "ERROR"): \(problem.location?.description ?? file.file.path): \(problem.kind == .check ? "check failed" : "internal error")\n\(Text.trimmingTrailingNewlines(problem.message))\n"
-                )
+                let (word, what) = problem.kind == .check ? ("FAIL", "check failed") : ("ERROR", "internal error")
+                let place = problem.location?.description ?? file.file.path
+                stderr.write("\(word): \(place): \(what)\n\(Text.trimmingTrailingNewlines(problem.message))\n")
                 code = max(code, problem.kind == .check ? TestExitCode.usage : TestExitCode.internalError)
                 continue
             }

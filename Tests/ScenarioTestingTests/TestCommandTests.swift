@@ -165,7 +165,8 @@ import Testing
     static var files: [String: String] {
         var files: [String: String] = [:]
         for i in 0..<10 {
-            files["Scenarios/f\(i).scn"] = "sleep \(30 - 3 * i)\ncase a pass\ncase b \(i == 2 || i == 5 ? "fail" : "pass")\n"
+            let b = i == 2 || i == 5 ? "fail" : "pass"
+            files["Scenarios/f\(i).scn"] = "sleep \(30 - 3 * i)\ncase a pass\ncase b \(b)\n"
         }
         return files
     }
@@ -191,7 +192,8 @@ import Testing
             #expect(suite.run(["--fail-fast", "--jobs", jobs]).stdout == one.stdout)
         }
         let two = suite.run(["--max-failures", "2", "-j3"])
-        #expect(two.stdout.contains("6 files, 12 cases\nstopped after 2 failures: 4 files not run\n10 passed, 2 failed\n"))
+        #expect(
+            two.stdout.contains("6 files, 12 cases\nstopped after 2 failures: 4 files not run\n10 passed, 2 failed\n"))
         #expect(suite.run(["--max-failures", "3"]).stdout.hasSuffix("10 files, 20 cases\n18 passed, 2 failed\n"))
     }
 
