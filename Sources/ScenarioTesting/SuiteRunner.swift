@@ -26,16 +26,20 @@ public struct SuiteRunner: Sendable {
     public var options: ExecutionOptions
     /// Which cases run.
     public var selection: Selection
+    /// Stop after this many failures (`--max-failures`, `--fail-fast`), or `nil` to run
+    /// everything.
+    public var maxFailures: Int?
 
     /// A runner; `jobs` below 1 counts as 1.
     public init(
         executor: any ScenarioExecutor, jobs: Int, options: ExecutionOptions = ExecutionOptions(),
-        selection: Selection = .all
+        selection: Selection = .all, maxFailures: Int? = nil
     ) {
         self.executor = executor
         self.jobs = max(1, jobs)
         self.options = options
         self.selection = selection
+        self.maxFailures = maxFailures
     }
 
     /// Checks `files` and keeps, in order, those with a selected case and those that could
@@ -60,29 +64,53 @@ public struct SuiteRunner: Sendable {
 
     /// Runs the selected cases of `files`.
     ///
+    /// With ``maxFailures`` set, the run stops after the first file (in file order) at which
+    /// the failures so far reach it: later files are not started, and those already running
+    /// are not reported — so what is reported does not depend on `jobs` either.
+    ///
     /// - Parameters:
     ///   - onStart: called on a worker thread when file `i` starts.
     ///   - onFinish: called on a worker thread when file `i` has finished, with its result;
-    ///     calls for different files may overlap and come in any order.
-    /// - Returns: every file's result, in the order of `files`.
+    ///     calls for different files may overlap and come in any order (for progress).
+    ///   - onResult: called with each reported file's result in file order, one call at a
+    ///     time, as soon as every earlier file has finished (for reports).
+    /// - Returns: the reported files' results, in the order of `files`.
     public func run(
         _ files: [PlannedFile],
         onStart: @escaping @Sendable (Int) -> Void = { _ in },
-        onFinish: @escaping @Sendable (Int, TestFileResult) -> Void = { _, _ in }
+        onFinish: @escaping @Sendable (Int, TestFileResult) -> Void = { _, _ in },
+        onResult: @escaping @Sendable (Int, TestFileResult) -> Void = { _, _ in }
     ) -> TestSuiteResult {
+        struct Order {
+            var finished: [Int: TestFileResult] = [:]
+            var reported: [TestFileResult] = []
+            var failures = 0
+            /// The last file reported once `maxFailures` is reached.
+            var cutoff: Int?
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let executor = self.executor
         let options = self.options
-        let results = Locked([TestFileResult?](repeating: nil, count: files.count))
-        WorkerPool.forEach(count: files.count, jobs: jobs) { i in
+        let maxFailures = self.maxFailures
+        let order = Locked(Order())
+        let beforeCutoff: @Sendable (Int) -> Bool = { i in order.withLock { $0.cutoff.map { i <= $0 } ?? true } }
+        WorkerPool.forEach(count: files.count, jobs: jobs, shouldStart: beforeCutoff) { i in
             onStart(i)
             let result = Self.run(files[i], executor: executor, options: options)
-            results.withLock { $0[i] = result }
             onFinish(i, result)
+            order.withLock { o in
+                o.finished[i] = result
+                while o.cutoff == nil, let next = o.finished.removeValue(forKey: o.reported.count) {
+                    onResult(o.reported.count, next)
+                    o.reported.append(next)
+                    o.failures += next.tally.totalFailed
+                    if let maxFailures, o.failures >= maxFailures { o.cutoff = o.reported.count - 1 }
+                }
+            }
         }
-        let all = results.withLock { $0.compactMap { $0 } }
-        return TestSuiteResult(files: all, duration: clock.now - start)
+        let reported = order.withLock { $0.reported }
+        return TestSuiteResult(files: reported, notRun: files.count - reported.count, duration: clock.now - start)
     }
 
     /// Runs one planned file.
@@ -96,16 +124,18 @@ public struct SuiteRunner: Sendable {
         let outcomes = runnable.isEmpty ? [] : executor.run(plan: file.plan, cases: runnable, options: options)
         let took = clock.now - start
 
-        var byName: [String: CaseOutcome] = [:]
-        for outcome in outcomes where byName[outcome.name] == nil {
-            byName[outcome.name] = outcome
+        // Outcomes are matched to cases by name, in order (robust to an executor that
+        // reorders them or leaves one out).
+        var byName: [String: ArraySlice<CaseOutcome>] = [:]
+        for outcome in outcomes {
+            byName[outcome.name, default: []].append(outcome)
         }
         let cases = file.selected.map { planned -> TestCaseResult in
             if let reason = planned.skipReason {
                 return TestCaseResult(planned: planned, outcome: .skipped(planned.name, reason: reason))
             }
             let outcome =
-                byName[planned.name]
+                byName[planned.name]?.popFirst()
                 ?? .error(
                     planned.name,
                     message: "internal error: the executor returned no outcome for case '\(planned.name)'",

@@ -76,7 +76,7 @@ public enum TestCommand {
         let runner = SuiteRunner(
             executor: executor, jobs: jobs,
             options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled),
-            selection: selection)
+            selection: selection, maxFailures: options.maxFailures)
         let output = RunOutput(
             stdout: stdout, stderr: stderr, progress: stderrIsTerminal ?? isTerminal,
             console: ConsoleReporter(style: style, verbose: options.verbose), tap: options.tap)
@@ -93,16 +93,20 @@ public enum TestCommand {
         let suite = runner.run(
             planned,
             onStart: { _ in output.started() },
-            onFinish: { index, result in output.finished(index, result) })
+            onFinish: { _, result in output.finished(result) },
+            onResult: { _, result in output.report(result) })
         output.end(suite)
 
         if suite.files.isEmpty {
-            stderr.write(
-                "warning: "
-                    + (files.isEmpty
-                        ? "no scenario files found"
-                        : sharded.isEmpty
-                            ? "shard \(options.shard?.description ?? "") has no files" : "no cases selected") + "\n")
+            let why: String
+            if files.isEmpty {
+                why = "no scenario files found"
+            } else if let shard = options.shard, sharded.isEmpty {
+                why = "shard \(shard) has no files"
+            } else {
+                why = "no cases selected"
+            }
+            stderr.write("warning: \(why)\n")
         }
 
         var code = suite.exitCode
@@ -123,9 +127,9 @@ public enum TestCommand {
         var code = TestExitCode.passed
         for file in planned {
             if let problem = file.plan.problem {
-                stderr.write(
-                    "\(problem.kind == .check ? "FAIL" : "ERROR"): \(problem.location?.description ?? file.file.path): \(problem.kind == .check ? "check failed" : "internal error")\n\(Text.trimmingTrailingNewlines(problem.message))\n"
-                )
+                let (word, what) = problem.kind == .check ? ("FAIL", "check failed") : ("ERROR", "internal error")
+                let place = problem.location?.description ?? file.file.path
+                stderr.write("\(word): \(place): \(what)\n\(Text.trimmingTrailingNewlines(problem.message))\n")
                 code = max(code, problem.kind == .check ? TestExitCode.usage : TestExitCode.internalError)
                 continue
             }
@@ -166,8 +170,6 @@ final class RunOutput: Sendable {
         var checking = false
         var tally = Tally()
         var progressShown = false
-        var next = 0
-        var ready: [Int: TestFileResult] = [:]
         var tapNumber = 1
         var endsWithBlankLine = false
     }
@@ -218,28 +220,29 @@ final class RunOutput: Sendable {
         }
     }
 
-    /// File `index` finished: print it, and every file after it that is ready, in order.
-    func finished(_ index: Int, _ result: TestFileResult) {
+    /// A file finished (in any order): the progress line.
+    func finished(_ result: TestFileResult) {
         state.withLock { s in
             s.running -= 1
             s.done += 1
             s.tally = s.tally + result.tally
-            s.ready[index] = result
-            var text = ""
-            while let next = s.ready.removeValue(forKey: s.next) {
-                if tap {
-                    text += TAPReporter.points(next, first: s.tapNumber)
-                    s.tapNumber += TAPReporter.count(next)
-                } else {
-                    text += console.file(next)
-                    s.endsWithBlankLine = console.endsWithBlankLine(next)
-                }
-                s.next += 1
+            drawProgress(&s)
+        }
+    }
+
+    /// The next file in order: its report.
+    func report(_ result: TestFileResult) {
+        state.withLock { s in
+            let text: String
+            if tap {
+                text = TAPReporter.points(result, first: s.tapNumber)
+                s.tapNumber += TAPReporter.count(result)
+            } else {
+                text = console.file(result)
+                s.endsWithBlankLine = console.endsWithBlankLine(result)
             }
-            if !text.isEmpty {
-                erase(&s)
-                stdout.write(text)
-            }
+            erase(&s)
+            stdout.write(text)
             drawProgress(&s)
         }
     }
@@ -248,7 +251,11 @@ final class RunOutput: Sendable {
     func end(_ suite: TestSuiteResult) {
         state.withLock { s in
             erase(&s)
-            if !tap { stdout.write(console.summary(suite, afterBlankLine: s.endsWithBlankLine)) }
+            if tap {
+                if suite.notRun > 0 { stdout.write(TAPReporter.bailOut(suite)) }
+            } else {
+                stdout.write(console.summary(suite, afterBlankLine: s.endsWithBlankLine))
+            }
         }
     }
 

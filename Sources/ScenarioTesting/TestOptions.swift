@@ -22,6 +22,8 @@ public struct TestOptions: Sendable, Hashable {
     public var verbose = false
     /// `--max-steps N`.
     public var maxSteps = ExecutionOptions.defaultMaxSteps
+    /// `--max-failures N` (`--fail-fast` is 1): stop after N failures; `nil` runs everything.
+    public var maxFailures: Int?
     /// `--help`, `-h`.
     public var help = false
 
@@ -29,8 +31,10 @@ public struct TestOptions: Sendable, Hashable {
     public init() {}
 
     /// The options that take a value, and those that do not.
-    static let valued = ["--jobs", "--filter", "--tags", "--shard", "--junit", "--json", "--max-steps"]
-    static let flags = ["--tap", "--list", "--verbose", "--help"]
+    static let valued = [
+        "--jobs", "--filter", "--tags", "--shard", "--junit", "--json", "--max-steps", "--max-failures",
+    ]
+    static let flags = ["--tap", "--list", "--verbose", "--fail-fast", "--help"]
 
     /// Parses the arguments that follow `scn test`.
     ///
@@ -76,6 +80,7 @@ public struct TestOptions: Sendable, Hashable {
                 case "--tap": options.tap = true
                 case "--list": options.list = true
                 case "--verbose": options.verbose = true
+                case "--fail-fast": options.maxFailures = 1
                 default: options.help = true
                 }
                 continue
@@ -97,6 +102,8 @@ public struct TestOptions: Sendable, Hashable {
                 options.jobs = try positive(value, for: name)
             case "--max-steps":
                 options.maxSteps = try positive(value, for: name)
+            case "--max-failures":
+                options.maxFailures = try positive(value, for: name)
             case "--filter":
                 guard !value.isEmpty else { throw UsageError("option '--filter' needs a non-empty regular expression") }
                 options.filter = value
@@ -169,6 +176,9 @@ public struct TestOptions: Sendable, Hashable {
         Running:
           -j, --jobs N       files run at once (default: the number of cores)
           --max-steps N      steps a case may take (default 1000000)
+          --max-failures N   stop after N failed cases (files in order; what is
+                             reported does not depend on --jobs)
+          --fail-fast        the same as --max-failures 1
           --list             print the selected cases and run nothing
 
         Reports (the console report and the files can be combined):

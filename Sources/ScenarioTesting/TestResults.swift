@@ -129,12 +129,15 @@ public struct TestSuiteResult: Sendable, Hashable {
     /// The reported files in run order: files with a selected case, and files that could not
     /// be planned.
     public var files: [TestFileResult]
+    /// Files that were selected but not run because the run stopped at `--max-failures`.
+    public var notRun: Int
     /// Wall-clock time of the whole run.
     public var duration: Duration
 
-    /// A run of `files` that took `duration`.
-    public init(files: [TestFileResult], duration: Duration) {
+    /// A run of `files` that took `duration`; `notRun` more were not run.
+    public init(files: [TestFileResult], notRun: Int = 0, duration: Duration) {
         self.files = files
+        self.notRun = notRun
         self.duration = duration
     }
 

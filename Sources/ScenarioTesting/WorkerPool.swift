@@ -8,8 +8,11 @@ enum WorkerPool {
 
     /// Calls `body(i)` for every i in 0 ..< count, on `jobs` threads that take the next
     /// index as they become free (so items start in index order), and returns when all
-    /// have finished.
-    static func forEach(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    /// have finished. A thread stops taking indices when `shouldStart` says no.
+    static func forEach(
+        count: Int, jobs: Int, shouldStart: @escaping @Sendable (Int) -> Bool = { _ in true },
+        _ body: @escaping @Sendable (Int) -> Void
+    ) {
         guard count > 0 else { return }
         let next = Locked(0)
         let done = DispatchGroup()
@@ -21,7 +24,7 @@ enum WorkerPool {
                         defer { n += 1 }
                         return n
                     }
-                    guard i < count else { break }
+                    guard i < count, shouldStart(i) else { break }
                     body(i)
                 }
                 done.leave()

@@ -208,6 +208,7 @@ import Testing
             "exit_code": 2,
             "summary": [
                 "files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1,
+                "not_run": 0,
             ],
             "files": [
                 [
@@ -295,7 +296,8 @@ import Testing
                             outcome: .failed(
                                 "fails", message: tricky, at: FileLocation(path: "S/a.scn", line: 4, column: 2))),
                         TestCaseResult(
-                            planned: PlannedCase(name: "leading", location: FileLocation(path: "S/a.scn", line: 9, column: 1)),
+                            planned: PlannedCase(
+                                name: "leading", location: FileLocation(path: "S/a.scn", line: 9, column: 1)),
                             outcome: .error("leading", message: "  --> starts with spaces\nsecond")),
                         TestCaseResult(
                             planned: PlannedCase(name: "later", skipReason: "needs # edna"),

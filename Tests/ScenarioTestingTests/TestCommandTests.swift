@@ -158,3 +158,50 @@ import Testing
         #expect(suite.run(["-h"]).stdout == run.stdout)
     }
 }
+
+@Suite struct MaxFailuresTests {
+    /// Ten files; the third and the sixth fail. Early files are slow, so that with several
+    /// jobs later files finish first.
+    static var files: [String: String] {
+        var files: [String: String] = [:]
+        for i in 0..<10 {
+            let b = i == 2 || i == 5 ? "fail" : "pass"
+            files["Scenarios/f\(i).scn"] = "sleep \(30 - 3 * i)\ncase a pass\ncase b \(b)\n"
+        }
+        return files
+    }
+
+    @Test func stopsAfterTheFileThatReachesTheLimitWhateverJobsIs() throws {
+        let suite = try TemporarySuite(Self.files)
+        let executor = suite.executor
+        let one = suite.run(["--fail-fast", "-j1"], executor: executor)
+        #expect(one.code == 1)
+        #expect(executor.calls.all.count == 3, "nothing after the failing file starts with one job")
+        #expect(
+            one.stdout.hasSuffix(
+                """
+                Failed (1):
+                  Scenarios/f2.scn › b
+
+                3 files, 6 cases
+                stopped after 1 failure: 7 files not run
+                5 passed, 1 failed
+
+                """))
+        for jobs in ["2", "4", "10"] {
+            #expect(suite.run(["--fail-fast", "--jobs", jobs]).stdout == one.stdout)
+        }
+        let two = suite.run(["--max-failures", "2", "-j3"])
+        #expect(
+            two.stdout.contains("6 files, 12 cases\nstopped after 2 failures: 4 files not run\n10 passed, 2 failed\n"))
+        #expect(suite.run(["--max-failures", "3"]).stdout.hasSuffix("10 files, 20 cases\n18 passed, 2 failed\n"))
+    }
+
+    @Test func tapBailsOutAndJSONCountsWhatDidNotRun() throws {
+        let suite = try TemporarySuite(Self.files)
+        let run = suite.run(["--fail-fast", "--tap", "--json", "r.json", "-j4"])
+        #expect(run.stdout.hasPrefix("TAP version 13\n1..20\nok 1 - Scenarios/f0.scn › a\n"))
+        #expect(run.stdout.hasSuffix("  ...\nBail out! stopped after 1 failure; 7 files not run\n"))
+        #expect(try suite.read("r.json").contains("\"not_run\": 7"))
+    }
+}

@@ -71,6 +71,12 @@ struct ConsoleReporter: Sendable {
         if t.checkErrors > 0 { out += ", \(t.checkErrors) \(t.checkErrors == 1 ? "file" : "files") failed the check" }
         if t.errors > 0 { out += ", \(t.errors) internal \(t.errors == 1 ? "error" : "errors")" }
         out += "\n"
+        if suite.notRun > 0 {
+            out +=
+                style.yellow(
+                    "stopped after \(t.totalFailed) \(t.totalFailed == 1 ? "failure" : "failures"): "
+                        + "\(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run") + "\n"
+        }
         var line = style.green("\(t.passed) passed") + ", "
         line += t.totalFailed > 0 ? style.red("\(t.totalFailed) failed") : "0 failed"
         if t.skipped > 0 { line += ", " + style.yellow("\(t.skipped) skipped") }

@@ -19,6 +19,7 @@ enum JSONReporter {
                     ("skipped", .int(t.skipped)),
                     ("errors", .int(t.errors)),
                     ("check_errors", .int(t.checkErrors)),
+                    ("not_run", .int(suite.notRun)),
                 ])
             ),
             ("duration_ms", .number(Text.milliseconds(suite.duration))),

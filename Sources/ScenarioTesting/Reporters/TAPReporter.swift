@@ -59,6 +59,13 @@ enum TAPReporter {
         return out
     }
 
+    /// `Bail out!` when `--max-failures` stopped the run before the planned test points.
+    static func bailOut(_ suite: TestSuiteResult) -> String {
+        let f = suite.tally.totalFailed
+        return
+            "Bail out! stopped after \(f) \(f == 1 ? "failure" : "failures"); \(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run\n"
+    }
+
     /// How many test points ``points(_:first:)`` writes for `file`.
     static func count(_ file: TestFileResult) -> Int { file.problem == nil ? file.cases.count : 1 }
 
@@ -138,8 +145,7 @@ enum TAPReporter {
         for s in line.unicodeScalars {
             if s == "\t" {
                 out += "\\t"
-            } else if (s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF)
-            {
+            } else if s.value >= 0x20 && s.value != 0x7F && !(0x80...0x9F).contains(s.value) && s.value != 0xFEFF {
                 out.unicodeScalars.append(s)
             } else {
                 out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
