@@ -3,6 +3,7 @@ import ScenarioRuntime
 
 // scn: the command-line tool. One file per subcommand; this one dispatches.
 
+signal(SIGPIPE, SIG_IGN)  // `scn test | head` ends quietly
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 
