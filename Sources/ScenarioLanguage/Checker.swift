@@ -327,10 +327,13 @@ private final class CheckRun {
             guard let name = caseName(nameExpr, bindings: bindings, file: file) else { return }
             if let first = names[name] {
                 let line = file.location(of: first.start).line
+                let note =
+                    first == nameExpr.range
+                    ? "the 'for' around it gives this name twice"
+                    : "the first case with this name is on line \(line)"
                 error(
                     "duplicate case '\(Token.abbreviate(name))'", file, nameExpr.range,
-                    label: bindings.isEmpty ? "case names in a file are unique" : "case names in a file are unique; use the loop variable in the name",
-                    notes: ["the first case with this name is on line \(line)"])
+                    label: "case names in a file are unique", notes: [note])
                 return
             }
             names[name] = nameExpr.range
