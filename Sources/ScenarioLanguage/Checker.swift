@@ -68,6 +68,9 @@ private final class CheckRun {
     private var nesting = 0
     /// Literal values of top-level variables.
     private var constants: [String: Value] = [:]
+    /// Every top-level variable of the file, wherever its `let` is: a def body sees them
+    /// (they are looked up when the def is called, as globals are in Starlark).
+    private var globals = Set<String>()
 
     struct DiagnosticKey: Hashable {
         var path: String
@@ -183,6 +186,7 @@ private final class CheckRun {
     func checkScript(_ tree: SyntaxTree) -> CheckedScript {
         let file = tree.source
         var scope = Scope()
+        globals = CheckRun.topLevelVariables(tree.statements)
         var prologue: [CheckedStmt] = []
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
@@ -229,6 +233,7 @@ private final class CheckRun {
         let file = tree.source
         var scope = Scope()
         scope.frames[0].variables = context.variables
+        globals = context.variables.union(CheckRun.topLevelVariables(tree.statements))
         constants = context.constants
         for (name, def) in context.defs.sorted(by: { $0.key < $1.key }) {
             scope.declare(def: name, id: defs.count)
@@ -265,6 +270,12 @@ private final class CheckRun {
             }
         }
         return (statements, updated)
+    }
+
+    static func topLevelVariables(_ statements: [Stmt]) -> Set<String> {
+        var names = Set<String>()
+        for case .let(let name, _) in statements.map(\.kind) { names.insert(name.text) }
+        return names
     }
 
     static func caseName(forPath path: String) -> String {
@@ -423,9 +434,13 @@ private final class CheckRun {
                 switch part {
                 case .text(let s): name += s
                 case .interpolation(let n):
-                    if let value = bindings.first(where: { $0.key.text == n.text })?.value ?? constants[n.text],
-                        let t = value.text
-                    {
+                    if let value = bindings.first(where: { $0.key.text == n.text })?.value ?? constants[n.text] {
+                        guard let t = value.text else {
+                            error(
+                                "a case name cannot hold a list or an object", file, n.range,
+                                label: "'\(n.text)' is not a word, string or number here")
+                            return nil
+                        }
                         name += t
                     } else {
                         error(
@@ -895,8 +910,10 @@ private final class CheckRun {
         defs.append(DefinedCommand(name: name, parameters: parameters, path: file.path, summary: ConfigurationSummary()))
         if ok { scope.declare(def: name.text, id: id) }
 
-        // The body sees the scope where the def is written, itself, and its parameters.
+        // The body sees the top-level variables, the scope where the def is written,
+        // itself, and its parameters.
         var bodyScope = scope
+        bodyScope.frames.insert(Scope.Frame(variables: globals), at: 0)
         if !ok { bodyScope.declare(def: name.text, id: id) }
         let checked = checkBlock(body, file: file, scope: bodyScope.pushed(Scope.Frame(variables: Set(parameters.map(\.text)))))
         defsInProgress.insert(id)
