@@ -14,8 +14,11 @@
 /// - includes: through the ``SourceLoader``, confined to the scenario root, depth and
 ///   cycles limited; included files may not hold cases.
 public struct Checker: Sendable {
+    /// The commands and case rules statements are checked against.
     public var registry: Registry
+    /// How `include` reads files; nil makes `include` an error.
     public var loader: (any SourceLoader)?
+    /// Nesting, include depth and the lexer's limits (for included files).
     public var limits: LanguageLimits
 
     public init(registry: Registry, loader: (any SourceLoader)? = nil, limits: LanguageLimits = .standard) {
