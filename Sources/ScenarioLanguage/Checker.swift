@@ -287,19 +287,8 @@ private final class CheckRun {
         return base.isEmpty ? path : base
     }
 
-    /// `a/./b/../c.scn` → `a/c.scn`: the key for include cycles.
-    static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if piece == "." { continue }
-            if piece == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(piece)
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
+    /// The key for include cycles.
+    static func normalize(_ path: String) -> String { normalizePath(path) }
 
     // MARK: - Cases
 

@@ -289,3 +289,16 @@ enum FileManagerShim {
         try Data(text.utf8).write(to: url)
     }
 }
+
+@Suite struct DirectoryLoaderTests {
+    @Test func includedPathsAreNormalised() throws {
+        let root = try FileManagerShim.makeTemporaryDirectory()
+        try FileManagerShim.write("include \"../lib/c.scn\"\n", to: root + "/a/b.scn")
+        try FileManagerShim.write("let x = 1\n", to: root + "/lib/c.scn")
+        let loader = DirectoryLoader(root: root)
+        let b = try loader.load("a/b.scn", from: root + "/main.scn")
+        let c = try loader.load("../lib/c.scn", from: b.path)
+        #expect(b.path == root + "/a/b.scn")
+        #expect(c.path == root + "/lib/c.scn")
+    }
+}
