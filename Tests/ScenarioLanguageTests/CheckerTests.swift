@@ -238,6 +238,17 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
         #expect(r.diagnostics.first?.path == "f15.scn")
     }
 
+    @Test func nestingIsCountedAcrossIncludes() {
+        let nested = { (n: Int, inner: String) in
+            String(repeating: "repeat 1 {\n", count: n) + inner + "\n" + String(repeating: "}\n", count: n)
+        }
+        let files = ["deep.scn": nested(150, "tap")]
+        let r = check(nested(150, "include \"deep.scn\""), path: "main.scn", files: files)
+        #expect(messages(r.diagnostics) == ["nesting deeper than the limit of 200 levels"])
+        #expect(r.diagnostics.first?.path == "deep.scn")
+        #expect(r.diagnostics.first?.location.line == 51)
+    }
+
     @Test func includedSyntaxErrorsCarryTheirPath() {
         let r = check("sdk kindly\ninclude \"bad.scn\"\ntap ,\n", path: "main.scn", files: ["bad.scn": "\ntap ,\n"])
         #expect(r.diagnostics.map(\.description) == [
