@@ -863,6 +863,8 @@ private final class CheckRun {
         var label: String?
         if case .word(let w) = argument.kind, let guess = Suggestion.closest(to: w, among: CheckRun.choices(kind)) {
             label = "did you mean '\(guess)'?"
+        } else if let w = argument.wordText, kind.accepts(.string(w)) {
+            label = "put it in quotes: \"\(Token.abbreviate(w))\""
         } else if case .string = argument.kind, case .choice = kind {
             label = "choices are bare words, without quotes"
         }
