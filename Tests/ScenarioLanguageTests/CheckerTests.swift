@@ -313,3 +313,21 @@ enum FileManagerShim {
         #expect(c.path == root + "/lib/c.scn")
     }
 }
+
+@Suite struct EvaluationTests {
+    private func value(_ text: String) -> Expr? {
+        guard case .let(_, let e)? = parse("let v = " + text).statements.first?.kind else { return nil }
+        return e
+    }
+
+    @Test func variablesAndInterpolation() throws {
+        let env: [String: Value] = ["who": .word("Anna"), "n": .number(text: "2.0", value: 2), "l": .list([])]
+        let e = try #require(value(#"{title: "Hi ${who} #${n}", list: [$n, none, 61s]}"#))
+        #expect(try e.evaluate { env[$0] } == .object([
+            Value.Field("title", .string("Hi Anna #2.0")),
+            Value.Field("list", .list([.number(text: "2.0", value: 2), .none, .duration(text: "61s", milliseconds: 61_000)])),
+        ]))
+        #expect(throws: EvaluationError("undefined variable 'x'", at: SourceRange(8, 10))) { try value("$x")?.evaluate { env[$0] } }
+        #expect(throws: EvaluationError.self) { try value("\"${l}\"")?.evaluate { env[$0] } }
+    }
+}
