@@ -1,0 +1,314 @@
+// The steps a scenario takes (SPEC §6 "Actions"). Each checks its precondition before it
+// changes anything, so a failed step leaves the world as it was.
+
+extension World {
+    // MARK: The app
+
+    /// Moves the app to `state` now. From not running to running is a cold launch by the icon
+    /// (a new process on `host`, nothing started); `killed` is a force-quit, `terminated` the
+    /// system ending the process.
+    public mutating func launch(_ state: AppState) throws(CoreError) {
+        beginStep("launch \(state.rawValue)")
+        if state == appState {
+            record(.app, "already \(state.rawValue)")
+        } else {
+            switch state {
+            case .killed:
+                if process != nil {
+                    endProcess(becoming: .killed, reason: "force-quit by the user")
+                } else {
+                    appState = .killed
+                    record(.app, "killed (marked force-quit)")
+                }
+            case .terminated:
+                if process != nil {
+                    endProcess(becoming: .terminated, reason: "ended by the system")
+                } else {
+                    appState = .terminated
+                    record(.app, "terminated (no longer marked force-quit)")
+                }
+            case .background:
+                if process != nil {
+                    sendToBackground(reason: "the user left the app")
+                } else {
+                    launchProcess(into: .background, launchPayload: nil, reason: "launch into background")
+                }
+            case .foreground:
+                if process != nil {
+                    bringToForeground(reason: "the user opened the app")
+                } else {
+                    launchProcess(into: .foreground, launchPayload: nil, reason: "icon")
+                }
+            }
+        }
+        try endStep()
+    }
+
+    /// The user navigates to `screen`; the app must be in the foreground.
+    public mutating func navigate(to screen: Screen) throws(CoreError) {
+        guard appState == .foreground else {
+            throw .precondition("screen: the app is not in the foreground (it is \(appState.rawValue))")
+        }
+        beginStep("screen \(screen.rawValue)")
+        if screen == .chat {
+            if self.screen == .chat { record(.screen, "already on chat") } else { showChat("the user navigated to it") }
+        } else {
+            self.screen = screen
+            record(.screen, screen.rawValue)
+        }
+        try endStep()
+    }
+
+    /// The host calls `KindlySDK.start()`: fetches the key into the keychain, assigns the
+    /// delegate when it is assigned at start, and replays or drops a remembered tap.
+    public mutating func startKindly() throws(CoreError) {
+        guard configuration.sdk == .kindly else { throw .invalid("start: the app integrates edna, not Kindly (use authorize)") }
+        guard process != nil else { throw .precondition("start: the app is not running (it is \(appState.rawValue))") }
+        beginStep("start")
+        assignDelegateAtStart()
+        kindlyStart()
+        try endStep()
+    }
+
+    /// The host calls edna's `authorize(user:)`.
+    public mutating func authorizeEdna(user: String) throws(CoreError) {
+        guard configuration.sdk == .edna else { throw .invalid("authorize: the app integrates Kindly, not edna (use start)") }
+        guard process != nil else { throw .precondition("authorize: the app is not running (it is \(appState.rawValue))") }
+        beginStep("authorize \"\(user)\"")
+        assignDelegateAtStart()
+        ednaAuthorize(user: user)
+        try endStep()
+    }
+
+    /// The app registers for pushes: iOS gives the token, the host hands it to the SDK
+    /// (Kindly declares what it can take, SPEC §3.2).
+    public mutating func register() throws(CoreError) {
+        guard process != nil else { throw .precondition("register: the app is not running (it is \(appState.rawValue))") }
+        beginStep("register")
+        hostRegister()
+        try endStep()
+    }
+
+    // MARK: Pushes
+
+    /// The Kindly server sends a message (SPEC §3.2, §3.3): stores it, then pushes it to the
+    /// registered token, if any.
+    public mutating func pushKindly(_ request: KindlyPushRequest) throws(CoreError) {
+        guard configuration.sdk == .kindly else { throw .invalid("push kindly: the app integrates edna, not Kindly") }
+        beginStep("push kindly" + Self.describe(request))
+        kindlyServerPush(request)
+        try endStep()
+    }
+
+    /// The edna server sends `text` through its `kind` template (SPEC §4.1).
+    public mutating func pushEdna(kind: EdnaTemplateKind, text: String, campaign: String?) throws(CoreError) {
+        guard configuration.sdk == .edna else { throw .invalid("push edna: the app integrates Kindly, not edna") }
+        beginStep("push edna \(kind.rawValue) \"\(text)\"" + (campaign.map { " campaign \($0)" } ?? ""))
+        ednaServerPush(kind: kind, text: text, campaign: campaign)
+        try endStep()
+    }
+
+    /// Another provider (Braze, mParticle, …) sends a visible push. Defaults: title `Promo`,
+    /// body `Message N`.
+    public mutating func pushOther(title: String? = nil, body: String? = nil) throws(CoreError) {
+        beginStep("push other" + (title.map { " title \"\($0)\"" } ?? "") + (body.map { " body \"\($0)\"" } ?? ""))
+        let index = beginPush(.other)
+        let payload: JSONValue = [
+            "aps": ["alert": ["title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].number)")], "mutable-content": 1],
+            "provider": "other",
+        ]
+        if device.token == nil {
+            pushNotSent(index, reason: "the other provider has no device token (the app never registered)")
+        } else {
+            apnsSend(index, payload: payload, route: .token(topic: configuration.bundleID, environment: configuration.environment))
+        }
+        try endStep()
+    }
+
+    /// Exactly this payload, straight to the device as `xcrun simctl push` does (a `.apns`
+    /// file's `Simulator Target Bundle` key is dropped). Shown as its author wrote it.
+    public mutating func pushRaw(_ payload: JSONValue) throws(CoreError) {
+        guard payload.isObject else { throw .invalid("push raw: the payload must be a JSON object") }
+        beginStep("push raw")
+        let index = beginPush(.raw)
+        apnsSend(index, payload: payload.removing("Simulator Target Bundle"), route: .simulator)
+        try endStep()
+    }
+
+    // MARK: The user
+
+    /// The user taps a banner: it is removed, the app comes to the foreground (cold-launched
+    /// if not running) and the assigned delegate gets `didReceive(response)`.
+    public mutating func tap(_ target: TapTarget) throws(CoreError) {
+        let index = try bannerIndex(for: target)
+        beginStep(target.description)
+        performTap(at: index)
+        try endStep()
+    }
+
+    /// The user dismisses every banner.
+    public mutating func clearBanners() throws(CoreError) {
+        beginStep("clear")
+        if banners.isEmpty { record(.bannerRemoved, "no banners to clear") } else { removeAllBanners(reason: "cleared") }
+        try endStep()
+    }
+
+    /// The user sends a message in the open chat.
+    public mutating func send(text: String) throws(CoreError) {
+        guard isChatOpen else { throw .precondition("send: the chat is not open") }
+        beginStep("send \"\(text)\"")
+        switch configuration.sdk {
+        case .kindly: userSends(text, campaign: nil)
+        case .edna: ednaSend(text: text)
+        }
+        try endStep()
+    }
+
+    /// The user's message goes to the current chat's history, bound to `campaign`.
+    mutating func userSends(_ text: String, campaign: String?) {
+        storeMessage(chat: currentChatID, HistoryEntry(time: now, sender: .user, title: nil, text: text, campaign: campaign, messageID: nil))
+        lastSent = SentMessage(text: text, campaign: campaign)
+        record(.sdk, "the user sends \"\(text)\" in \(currentChatID)" + (campaign.map { ", bound to campaign \($0)" } ?? ""))
+    }
+
+    // MARK: Time and the device
+
+    /// Advances the clock, running every event due at or before the new time in time order
+    /// (same-time events in the order they were scheduled).
+    public mutating func wait(milliseconds: Int64) throws(CoreError) {
+        guard milliseconds >= 0 else { throw .invalid("wait: the duration must not be negative") }
+        let (target, overflow) = now.addingReportingOverflow(milliseconds)
+        guard !overflow else { throw .invalid("wait: the clock would overflow") }
+        beginStep("wait \(TimeFormat.duration(milliseconds))")
+        runDueEvents(upTo: target)
+        now = target
+        try endStep()
+    }
+
+    /// The device restarts: every process ends, a force-quit app becomes `terminated`, the
+    /// device is locked since boot.
+    public mutating func reboot() throws(CoreError) {
+        beginStep("reboot")
+        deviceLock = .lockedSinceBoot
+        record(.device, "restarting; locked since boot")
+        if process != nil {
+            endProcess(becoming: .terminated, reason: "the device restarted")
+        } else if appState == .killed {
+            appState = .terminated
+            record(.app, "terminated (a restart clears the force-quit state)")
+        }
+        for job in extensionJobs {
+            expireExtension(pushID: job.pushID, reason: "the device restarted while the extension was working")
+        }
+        try endStep()
+    }
+
+    /// The device locks; a foreground app goes to the background.
+    public mutating func lock() throws(CoreError) {
+        beginStep("lock")
+        if deviceLock != .unlocked {
+            record(.device, "already \(deviceLock.rawValue)")
+        } else {
+            deviceLock = .locked
+            record(.device, "locked")
+            if appState == .foreground {
+                device.foregroundProcessAtLock = process?.number
+                sendToBackground(reason: "the device locked")
+            }
+        }
+        try endStep()
+    }
+
+    /// The device unlocks; the app that was in the foreground when it locked returns there.
+    public mutating func unlock() throws(CoreError) {
+        beginStep("unlock")
+        if deviceLock == .unlocked {
+            record(.device, "already unlocked")
+        } else {
+            deviceLock = .unlocked
+            record(.device, "unlocked")
+            if let number = device.foregroundProcessAtLock, number == process?.number {
+                bringToForeground(reason: "the device unlocked")
+            }
+            device.foregroundProcessAtLock = nil
+        }
+        try endStep()
+    }
+
+    // MARK: SDK calls
+
+    /// Calls an SDK API as host code would, on the newest delivered push; records its
+    /// outcome (``lastCall``, ``lastResult``, ``lastError``).
+    @discardableResult
+    public mutating func call(_ api: SDKCall) throws(CoreError) -> CallOutcome {
+        let outcome: CallOutcome
+        switch api {
+        case .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived:
+            guard configuration.sdk == .kindly else { throw .invalid("call \(api): the app integrates edna, not Kindly") }
+            guard process != nil else { throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))") }
+            guard let push = newestDeliveredPush, let payload = push.payload else {
+                throw .precondition("call \(api): no push has been delivered")
+            }
+            beginStep("call \(api)")
+            outcome = kindlyCall(api, userInfo: payload, pushID: push.id)
+        case .ednaIsChatCenterNotification, .ednaHandleNotification, .ednaGetChat:
+            guard configuration.sdk == .edna else { throw .invalid("call \(api): the app integrates Kindly, not edna") }
+            try ednaCheckCall(api)
+            beginStep("call \(api)")
+            outcome = ednaCall(api)
+        }
+        lastCall = outcome
+        switch outcome {
+        case .returned(let value):
+            lastError = nil
+            record(.call, "\(api) returned \(value?.serialized ?? "nil")")
+        case .threw(let name):
+            recordError(name, by: configuration.sdk == .kindly ? "Kindly" : "edna", during: api.description)
+        }
+        try endStep()
+        return outcome
+    }
+
+    /// Sets the host's `customize(content, payload)` hook (nil: none).
+    public mutating func setCustomization(_ customization: ContentCustomization?) throws(CoreError) {
+        beginStep("customize")
+        kindly.customization = customization
+        record(.setting, customization == nil ? "customize: none" : "customize: \(String(describing: customization))")
+        try endStep()
+    }
+
+    /// The newest push that was delivered.
+    public var newestDeliveredPush: PushRecord? { pushes.last(where: \.delivered) }
+
+    // MARK: Steps
+
+    mutating func beginStep(_ text: String) { record(.step, text) }
+
+    /// Runs what became due during the step (an extension with no delay) and checks the invariants.
+    mutating func endStep() throws(CoreError) {
+        runDueEvents(upTo: now)
+        try checkInvariants()
+    }
+
+    mutating func runDueEvents(upTo time: Int64) {
+        while let entry = scheduler.popDue(atOrBefore: time) {
+            now = max(now, entry.time)
+            switch entry.event {
+            case .extensionFinished(let pushID): finishExtension(pushID: pushID)
+            case .extensionExpired(let pushID): expireExtension(pushID: pushID, reason: "30s passed")
+            case .edna(let event): ednaRun(event)
+            }
+        }
+    }
+
+    private static func describe(_ request: KindlyPushRequest) -> String {
+        var out = ""
+        if let type = request.type { out += " \(type.rawValue)" }
+        if let title = request.title { out += " title \"\(title)\"" }
+        if let body = request.body { out += " body \"\(body)\"" }
+        if let chat = request.chat { out += " chat \(chat)" }
+        if request.tampered { out += " tampered" }
+        if let missing = request.missing { out += " missing \(missing.rawValue)" }
+        return out
+    }
+}

@@ -1,0 +1,101 @@
+// The host app: its reactions to iOS callbacks, in one place, dispatched on the SDK it
+// integrates. Kindly's wiring lives in Kindly/KindlyHost.swift, edna's in Edna/EdnaHost.swift.
+
+extension World {
+    /// Install (SPEC §2.2): what the host did before the scenario's first step.
+    mutating func hostInstall(fresh: Bool) {
+        switch configuration.sdk {
+        case .kindly: kindlyHostInstall(fresh: fresh)
+        case .edna: ednaHostInstall(fresh: fresh)
+        }
+    }
+
+    /// The `register` action: the app registers for pushes.
+    mutating func hostRegister() {
+        switch configuration.sdk {
+        case .kindly: kindlyHostRegister()
+        case .edna: ednaHostRegister()
+        }
+    }
+
+    /// `application(_:didFinishLaunchingWithOptions:)`; `launchPayload` is
+    /// `launchOptions[.remoteNotification]` (a tap that cold-launched the app), else nil.
+    mutating func hostDidFinishLaunching(launchPayload: JSONValue?) {
+        switch configuration.sdk {
+        case .kindly: kindlyHostDidFinishLaunching(launchPayload: launchPayload)
+        case .edna: ednaHostDidFinishLaunching(launchPayload: launchPayload)
+        }
+    }
+
+    /// `application(_:didReceiveRemoteNotification:)` for a `content-available` push.
+    mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
+        switch configuration.sdk {
+        case .kindly: kindlyHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
+        case .edna: ednaHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
+        }
+    }
+
+    /// `willPresent` on a `kindly` or `forwarding` delegate (`own` and `none` are iOS's
+    /// business, in Presentation.swift).
+    mutating func hostWillPresent(_ notification: IncomingNotification) -> PresentationDecision {
+        switch configuration.sdk {
+        case .kindly: return kindlyWillPresent(notification)
+        case .edna: return ednaHostWillPresent(notification)
+        }
+    }
+
+    /// `didReceive(response)`: a tap reached the assigned delegate.
+    mutating func hostDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
+        switch configuration.sdk {
+        case .kindly: kindlyDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
+        case .edna: ednaHostDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
+        }
+    }
+
+    /// The app came to the foreground (also after a cold launch into the foreground).
+    mutating func hostDidBecomeForeground() {
+        switch configuration.sdk {
+        case .kindly: break
+        case .edna: ednaHostDidBecomeForeground()
+        }
+    }
+
+    /// The process ended; its in-memory state is already gone.
+    mutating func hostProcessEnded() {
+        switch configuration.sdk {
+        case .kindly: break
+        case .edna: ednaHostProcessEnded()
+        }
+    }
+
+    /// iOS's `registerForRemoteNotifications`: the token for this installation, bundle and
+    /// environment (the same on every call), traced.
+    mutating func iosRegisterForRemoteNotifications() -> String {
+        let token = Device.token(installation: device.installation, bundleID: configuration.bundleID, environment: configuration.environment)
+        if device.token == nil {
+            record(.registration, "iOS gives the app its APNs token \(token.prefix(8))… (\(configuration.environment.rawValue))")
+        }
+        device.token = token
+        return token
+    }
+
+    /// A server stores a message in a chat's history (SPEC §3.3, §4.1; invariant 3).
+    mutating func storeMessage(chat: String, _ entry: HistoryEntry) {
+        let position: Int
+        if let index = histories.firstIndex(where: { $0.chatID == chat }) {
+            position = histories[index].entries.count
+            histories[index].entries.append(entry)
+        } else {
+            position = 0
+            histories.append(ChatHistory(chatID: chat, entries: [entry]))
+        }
+        storedMessages.append(StoredMessage(chatID: chat, position: position, entry: entry))
+    }
+
+    /// Records an SDK error a call or a host action threw (`expect error`).
+    mutating func recordError(_ name: String, by source: String, during what: String) {
+        lastError = name
+        record(.error, "\(source) \(what) threw \(name)")
+        writeLog(source, "\(what) failed: \(name)")
+    }
+}

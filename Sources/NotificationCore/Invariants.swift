@@ -1,0 +1,71 @@
+// SPEC §2.4: checked after every step. A violation is a bug in the core.
+
+/// A message a server stored, as the ledger of invariant 3 remembers it.
+struct StoredMessage: Hashable, Sendable {
+    var chatID: String
+    /// Where the message went in the chat's history.
+    var position: Int
+    var entry: HistoryEntry
+}
+
+/// How far the invariants have been checked, so each step checks only what it changed.
+struct InvariantProgress: Hashable, Sendable {
+    /// Banners with a sequence number up to this one have been checked (invariant 1).
+    var checkedBanners = 0
+    /// Pushes that got a banner since the last check (invariant 2).
+    var touchedPushes: [String] = []
+    /// Stored messages up to this index have been checked (invariant 3).
+    var checkedMessages = 0
+}
+
+extension World {
+    /// Checks the three invariants; throws on the first violation (and traces it).
+    mutating func checkInvariants() throws(CoreError) {
+        if let violation = findViolation() {
+            record(.invariant, "\(violation.name): \(violation.detail)")
+            throw .invariant(name: violation.name, detail: violation.detail)
+        }
+    }
+
+    private mutating func findViolation() -> (name: String, detail: String)? {
+        defer {
+            invariantProgress.checkedBanners = bannerCount
+            invariantProgress.touchedPushes.removeAll()
+            invariantProgress.checkedMessages = storedMessages.count
+        }
+        // 1. No banner made from a Kindly server push shows ciphertext.
+        for banner in banners.reversed() {
+            guard banner.sequence > invariantProgress.checkedBanners else { break }
+            guard let push = pushRecord(banner.pushID), push.origin == .kindly else { continue }
+            for secret in push.kindlyCiphertexts where !secret.isEmpty {
+                if banner.title?.contains(secret) == true || banner.body?.contains(secret) == true {
+                    return ("1 no ciphertext in a banner", "\(banner.id) from \(banner.pushID) shows the ciphertext \(secret)")
+                }
+            }
+        }
+        // 2. One push produces at most one banner.
+        for pushID in invariantProgress.touchedPushes {
+            let count = bannersPerPush[pushID, default: 0]
+            if count > 1 {
+                return ("2 one banner per push", "\(pushID) produced \(count) banners")
+            }
+        }
+        // 3. Every message a server stored is in that chat's history.
+        for stored in storedMessages[invariantProgress.checkedMessages...] {
+            let entries = history(chat: stored.chatID)
+            if stored.position < entries.count, entries[stored.position] == stored.entry { continue }
+            return ("3 stored messages are in the history", "\"\(stored.entry.text)\" is missing from \(stored.chatID)'s history")
+        }
+        let historyCount = histories.reduce(0) { $0 + $1.entries.count }
+        if historyCount != storedMessages.count {
+            return ("3 stored messages are in the history", "the histories hold \(historyCount) messages, the servers stored \(storedMessages.count)")
+        }
+        return nil
+    }
+
+    /// The record of push `p<N>`.
+    func pushRecord(_ id: String) -> PushRecord? {
+        guard id.hasPrefix("p"), let number = Int(id.dropFirst()), number >= 1, number <= pushes.count else { return nil }
+        return pushes[number - 1]
+    }
+}

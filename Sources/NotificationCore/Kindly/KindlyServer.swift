@@ -1,0 +1,100 @@
+// The Kindly server (SPEC §3.2, §3.3): registrations, per-installation keys, messages and the
+// push type it chooses.
+
+/// What the server knows about the device.
+struct KindlyRegistration: Hashable, Sendable {
+    var token: String
+    var appVersion: [Int]
+    var declared: DeclaredMode
+    var installation: Int
+}
+
+struct KindlyServer: Hashable, Sendable {
+    var registration: KindlyRegistration?
+    /// The AES-256-GCM key of each installation, created at its first registration.
+    var keys: [Int: [UInt8]] = [:]
+    var messageCount = 0
+
+    /// Deterministic: derived from the installation number.
+    static func makeKey(installation: Int) -> [UInt8] {
+        SHA256Digest.hash("scn/kindly-key/installation-\(installation)")
+    }
+}
+
+/// Everything Kindly keeps: its server, and what the SDK persists on the device.
+struct KindlyState: Hashable, Sendable {
+    var server = KindlyServer()
+    /// Pushes the SDK has presented a banner for (it never presents one twice).
+    var presentedPushes: Set<String> = []
+    var customization: ContentCustomization?
+}
+
+extension World {
+    /// What the SDK declares when it registers (SPEC §3.2 table).
+    var kindlyDeclaration: DeclaredMode {
+        guard Version.kindlySupportsExtension(configuration.sdkVersion) else { return .nothing }
+        switch configuration.mode {
+        case .alert: return .alert
+        case .silent: return .silent
+        case .auto: return configuration.serviceExtension == .kindly ? .alert : .silent
+        }
+    }
+
+    /// The server records the registration; a new installation gets its key.
+    mutating func kindlyServerRegister(token: String) {
+        let declared = kindlyDeclaration
+        let installation = device.installation
+        kindly.server.registration = KindlyRegistration(
+            token: token, appVersion: configuration.appVersion, declared: declared, installation: installation)
+        record(.registration, "Kindly server registers the token with app version \(Version.text(configuration.appVersion)), declared \(declared.rawValue)")
+        if kindly.server.keys[installation] == nil {
+            kindly.server.keys[installation] = KindlyServer.makeKey(installation: installation)
+            record(.server, "Kindly creates the encryption key for installation \(installation)")
+        }
+    }
+
+    /// The push type the server chooses for the registered device, and why.
+    func kindlyServerChoice(_ registration: KindlyRegistration) -> (type: PushType, why: String) {
+        switch registration.declared {
+        case .nothing: return (.silent, "the SDK declared nothing")
+        case .silent: return (.silent, "the device declared silent")
+        case .alert:
+            if let minimum = configuration.kindlyServerExtensionVersion, Version.compare(registration.appVersion, minimum) < 0 {
+                return (.silent, "app version \(Version.text(registration.appVersion)) is older than the extension-version \(Version.text(minimum))")
+            }
+            return (.visible, "the device declared alert")
+        }
+    }
+
+    /// `push kindly …`: store the message, then push it to the registered token.
+    mutating func kindlyServerPush(_ request: KindlyPushRequest) {
+        let index = beginPush(.kindly)
+        let number = pushes[index].number
+        kindly.server.messageCount += 1
+        let messageID = "m\(kindly.server.messageCount)"
+        let message = KindlyMessage(
+            chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(number)")
+        storeMessage(chat: message.chatID, HistoryEntry(time: now, sender: .agent, title: message.title, text: message.body, campaign: nil, messageID: messageID))
+        record(.server, "Kindly stores \(messageID) in \(message.chatID): \"\(message.title)\" / \"\(message.body)\"")
+        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation] else {
+            pushNotSent(index, reason: "no registered token: the app never registered")
+            return
+        }
+        let choice = kindlyServerChoice(registration)
+        let type = request.type ?? choice.type
+        if let forced = request.type, forced != choice.type {
+            record(.server, "Kindly sends \(forced.rawValue) as told (it would choose \(choice.type.rawValue): \(choice.why))")
+        } else {
+            record(.server, "Kindly sends \(type.rawValue): \(choice.why)")
+        }
+        guard let built = KindlyPayload.make(
+            message, type: type, key: key, installation: registration.installation, number: number,
+            tampered: request.tampered, missing: request.missing)
+        else {
+            pushNotSent(index, reason: "encryption failed on the server")
+            return
+        }
+        pushes[index].kindlyCiphertexts = built.ciphertexts
+        apnsSend(index, payload: built.payload, route: .token(topic: configuration.bundleID, environment: configuration.environment))
+    }
+}

@@ -1,0 +1,33 @@
+// Runtime settings (SPEC §6, *runtime*): changed on a running world, traced.
+
+extension World {
+    /// Changes a runtime setting.
+    public mutating func apply(_ setting: RuntimeSetting) throws(CoreError) {
+        var next = configuration
+        switch setting {
+        case .delegate(let choice): next.delegate = choice
+        case .shouldHandle(let value): next.shouldHandle = value
+        case .openOnTap(let flag): next.openOnTap = flag
+        case .extensionDelay(let milliseconds): next.extensionDelayMilliseconds = milliseconds
+        case .delegateAssignment(let value): next.delegateAssignment = value
+        case .permission(let value): next.permission = value
+        case .silentBudget(let budget): next.silentBudget = budget
+        case .mode(let mode):
+            if next.sdk == .kindly, !Version.kindlySupportsExtension(next.sdkVersion) {
+                throw .invalid("mode: Kindly \(Version.text(next.sdkVersion)) has no notificationMode (3.0.12 or later)")
+            }
+            next.mode = mode
+        case .kindlyHost(let wiring): next.kindlyHost = wiring
+        case .ednaHost(let wiring): next.ednaHost = wiring
+        case .ednaTemplate(let kind, let json):
+            switch kind {
+            case .message: next.ednaMessageTemplate = json
+            case .campaign: next.ednaCampaignTemplate = json
+            }
+        }
+        try Self.validateRuntime(next)
+        configuration = next
+        record(.setting, setting.description)
+        try endStep()
+    }
+}

@@ -1,0 +1,188 @@
+// One device, one host app with one chat SDK, that SDK's server, APNs and other providers:
+// a value with a virtual clock. Copying a World gives an independent world.
+
+/// The simulated world (SPEC §2). A value: a copy evolves independently (the REPL's `:undo`
+/// keeps the previous value). No threads, no wall clock, no randomness: two worlds given the
+/// same steps produce byte-identical traces.
+///
+/// Every public mutating method is one step. A step whose precondition fails throws
+/// ``CoreError/precondition(_:)`` or ``CoreError/invalid(_:)`` and leaves the world unchanged.
+/// After every step the SPEC §2.4 invariants are checked; a violation throws
+/// ``CoreError/invariant(name:detail:)`` (a core bug) and keeps the events that led to it in
+/// the trace.
+public struct World: Sendable, Equatable {
+    /// The configuration: install-time fields as installed, runtime fields as they are now.
+    public internal(set) var configuration: Configuration
+
+    // MARK: Time
+
+    /// Virtual milliseconds since install.
+    public internal(set) var now: Int64 = 0
+    var scheduler = Scheduler()
+
+    // MARK: The app and the device
+
+    public internal(set) var appState: AppState = .killed
+    /// The screen the app shows (meaningful in `background` and `foreground`).
+    public internal(set) var screen: Screen = .host
+    /// The running process; nil when the app is `killed` or `terminated`.
+    var process: AppProcess?
+    var processCount = 0
+    public internal(set) var deviceLock: DeviceLock = .unlocked
+    var device = Device()
+
+    // MARK: Notifications
+
+    /// The notification center, oldest first (the newest is last).
+    public internal(set) var banners: [Banner] = []
+    var bannerCount = 0
+    /// Banners shown per push id, ever (invariant 2).
+    var bannersPerPush: [String: Int] = [:]
+    /// Service extensions at work, in the order they started.
+    var extensionJobs: [ExtensionJob] = []
+    /// Every push command of the case, oldest first.
+    public internal(set) var pushes: [PushRecord] = []
+
+    // MARK: SDKs and servers
+
+    var kindly = KindlyState()
+    var edna = EdnaState()
+    /// Chats in the order they got their first message.
+    public internal(set) var histories: [ChatHistory] = []
+    /// Every message a server stored, in order (invariant 3).
+    var storedMessages: [StoredMessage] = []
+    /// Every call of a set `shouldHandleNotification`, oldest first.
+    public internal(set) var handlerCalls: [ExternalNotification] = []
+    /// The chat the SDK's chat screen shows.
+    public internal(set) var currentChatID = "chat-1"
+
+    // MARK: Results of calls and host actions
+
+    /// The newest `call`'s outcome; nil before any.
+    public internal(set) var lastCall: CallOutcome?
+    /// The name of the error the newest `call` or host action threw; nil: it threw nothing.
+    public internal(set) var lastError: String?
+    /// The newest message the user sent.
+    public internal(set) var lastSent: SentMessage?
+    /// edna's input-field quote.
+    public internal(set) var ednaQuote: String?
+
+    // MARK: Records
+
+    public internal(set) var trace: [TraceEvent] = []
+    public internal(set) var log: [LogLine] = []
+    var invariantProgress = InvariantProgress()
+
+    /// Installs the app at time 0 (SPEC §2.2 "Install").
+    ///
+    /// Not `fresh`: the app has been launched before — `foreground` on `host`, registered for
+    /// pushes (honouring the configuration), Kindly `start()` has run (the key is in the
+    /// keychain), edna authorized as `user-1`. `fresh`: never launched, no key, no token, `killed`.
+    public init(configuration: Configuration, fresh: Bool = false) throws(CoreError) {
+        try Self.validate(configuration)
+        self.configuration = configuration
+        record(.install, Self.describeInstall(configuration, fresh: fresh))
+        if fresh {
+            record(.app, "installed, never launched: killed")
+        } else {
+            launchProcess(into: .foreground, launchPayload: nil, reason: "install", isInstall: true)
+        }
+        hostInstall(fresh: fresh)
+        try checkInvariants()
+    }
+
+    // MARK: Observation
+
+    /// Whether the user sees the chat: the app in the foreground on `chat`.
+    public var isChatOpen: Bool { appState == .foreground && screen == .chat }
+
+    /// What the SDK declared to the Kindly server when it last registered (SPEC §3.2).
+    public var declaredMode: DeclaredMode { kindly.server.registration?.declared ?? .nothing }
+
+    /// What the newest push command sent and what became of it.
+    public var newestPush: PushRecord? { pushes.last }
+
+    /// The value the newest `call` returned; nil when it returned nil or threw, or before any call.
+    public var lastResult: JSONValue? {
+        if case .returned(let value) = lastCall { return value }
+        return nil
+    }
+
+    /// A chat's history, oldest first (empty for a chat with no messages).
+    public func history(chat: String) -> [HistoryEntry] {
+        histories.first(where: { $0.chatID == chat })?.entries ?? []
+    }
+
+    /// Whether Kindly `start()` has run in the current process.
+    public var isKindlyStarted: Bool { process?.kindlyStarted ?? false }
+
+    /// The APNs device token the app got when it registered; nil before.
+    public var deviceToken: String? { device.token }
+
+    /// Whether the Kindly key is in the app's keychain (readable or not).
+    public var hasKindlyKey: Bool { device.kindlyKey != nil }
+
+    /// The host's `customize(content, payload)` hook the Kindly extension applies last.
+    public var customization: ContentCustomization? { kindly.customization }
+
+    // MARK: Helpers
+
+    private static func validate(_ configuration: Configuration) throws(CoreError) {
+        guard !configuration.sdkVersion.isEmpty, configuration.sdkVersion.allSatisfy({ $0 >= 0 }) else {
+            throw .invalid("sdk: the version must be dot-separated whole numbers")
+        }
+        guard !configuration.appVersion.isEmpty, configuration.appVersion.allSatisfy({ $0 >= 0 }) else {
+            throw .invalid("app version: the version must be dot-separated whole numbers")
+        }
+        if configuration.sdk == .kindly, !Version.kindlySupportsExtension(configuration.sdkVersion) {
+            let version = Version.text(configuration.sdkVersion)
+            if configuration.serviceExtension == .kindly || configuration.serviceExtension == .kindlyUndetected {
+                throw .invalid("extension \(configuration.serviceExtension.rawValue): Kindly \(version) has no service extension support (3.0.12 or later)")
+            }
+            if configuration.mode != .auto {
+                throw .invalid("mode: Kindly \(version) has no notificationMode (3.0.12 or later)")
+            }
+        }
+        try validateRuntime(configuration)
+    }
+
+    static func validateRuntime(_ configuration: Configuration) throws(CoreError) {
+        guard configuration.extensionDelayMilliseconds >= 0 else {
+            throw .invalid("extension-delay: the delay must not be negative")
+        }
+        if let budget = configuration.silentBudget {
+            guard budget.count >= 0 else { throw .invalid("silent-budget: the count must not be negative") }
+            guard budget.windowMilliseconds > 0 else { throw .invalid("silent-budget: the window must be longer than 0s") }
+        }
+    }
+
+    private static func describeInstall(_ configuration: Configuration, fresh: Bool) -> String {
+        var parts = ["\(configuration.sdk.rawValue) \(Version.text(configuration.sdkVersion))"]
+        if configuration.sdk == .kindly {
+            parts.append("extension \(configuration.serviceExtension.rawValue)")
+            parts.append("keychain \(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue)")
+            parts.append("mode \(configuration.mode.rawValue)")
+        }
+        parts.append("delegate \(configuration.effectiveDelegate.rawValue)")
+        parts.append("app \(configuration.bundleID) \(configuration.environment.rawValue) \(Version.text(configuration.appVersion))")
+        if configuration.permission == .denied { parts.append("permission denied") }
+        return (fresh ? "fresh, " : "") + parts.joined(separator: ", ")
+    }
+}
+
+/// Dot-separated versions, compared component by component, numerically (`1.10` > `1.9`).
+enum Version {
+    static func compare(_ lhs: [Int], _ rhs: [Int]) -> Int {
+        for index in 0..<max(lhs.count, rhs.count) {
+            let left = index < lhs.count ? lhs[index] : 0
+            let right = index < rhs.count ? rhs[index] : 0
+            if left != right { return left < right ? -1 : 1 }
+        }
+        return 0
+    }
+
+    static func text(_ version: [Int]) -> String { version.map(String.init).joined(separator: ".") }
+
+    /// Kindly 3.0.12 brought service-extension support and `notificationMode`.
+    static func kindlySupportsExtension(_ version: [Int]) -> Bool { compare(version, [3, 0, 12]) >= 0 }
+}

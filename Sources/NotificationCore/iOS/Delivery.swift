@@ -1,0 +1,72 @@
+// iOS receiving a push (SPEC §2.3): drop, wake the app, run the extension, present.
+
+extension World {
+    /// The device receives the push at `index` from APNs.
+    mutating func deviceReceive(_ index: Int) {
+        guard let payload = pushes[index].payload else { return }
+        let id = pushes[index].id
+        let aps = payload["aps"]
+        let alert = NotificationContent.alert(of: payload)
+        let contentAvailable = aps?["content-available"]?.integerValue == 1
+        let mutableContent = aps?["mutable-content"]?.integerValue == 1
+        let alertsOn = configuration.permission == .granted
+        let showsAlert = alert != nil && alertsOn
+        let wakesApp = contentAvailable && appState != .killed
+        let isSilent = contentAvailable && alert == nil
+        let budgeted = isSilent && (appState == .background || appState == .terminated)
+
+        if budgeted, let budget = configuration.silentBudget, silentPushesWithin(budget.windowMilliseconds) >= budget.count {
+            dropPush(index, reason: "throttled: silent budget of \(budget.count) per \(TimeFormat.duration(budget.windowMilliseconds)) used up")
+            return
+        }
+        if !showsAlert && !wakesApp {
+            var reasons: [String] = []
+            if alert != nil && !alertsOn { reasons.append("alerts are off (permission denied)") }
+            if contentAvailable && appState == .killed { reasons.append("iOS does not wake a force-quit app") }
+            if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
+            dropPush(index, reason: reasons.joined(separator: "; "))
+            return
+        }
+
+        pushes[index].delivered = true
+        pushes[index].reason = nil
+        var parts: [String] = []
+        if showsAlert { parts.append("alert") }
+        if wakesApp { parts.append("to the app") }
+        if contentAvailable && appState == .killed { parts.append("the force-quit app is not woken") }
+        if alert != nil && !alertsOn { parts.append("no banner: permission denied") }
+        record(.delivered, "\(id) (app \(appState.rawValue)): \(parts.joined(separator: ", "))")
+        if budgeted { device.silentDeliveries.append(now) }
+
+        if showsAlert, let alert {
+            if mutableContent && configuration.serviceExtension != .none {
+                startExtension(pushID: id, content: alert)
+            } else {
+                present(IncomingNotification(pushID: id, content: alert, source: .system))
+            }
+        }
+        if wakesApp {
+            if appState == .terminated {
+                launchProcess(into: .background, launchPayload: nil, reason: "content-available push \(id)")
+            }
+            record(.delegate, "didReceiveRemoteNotification \(id) (app \(appState.rawValue))")
+            hostDidReceiveRemoteNotification(payload, pushID: id)
+        }
+    }
+
+    private mutating func dropPush(_ index: Int, reason: String) {
+        pushes[index].delivered = false
+        pushes[index].reason = "iOS dropped it: \(reason)"
+        record(.dropped, "\(pushes[index].id): \(reason)")
+    }
+
+    /// Silent pushes delivered to a background or terminated app in the last `window` ms.
+    private func silentPushesWithin(_ window: Int64) -> Int {
+        var count = 0
+        for time in device.silentDeliveries.reversed() {
+            guard time > now - window else { break }
+            count += 1
+        }
+        return count
+    }
+}

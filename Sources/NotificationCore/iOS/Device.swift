@@ -1,0 +1,51 @@
+// What the device keeps across processes: the installation, its APNs token, the keychain,
+// and iOS's memory of recent silent pushes.
+
+struct Device: Hashable, Sendable {
+    /// Which installation of the app this is (1 for the first); tokens and keys derive from it.
+    var installation = 1
+    /// The APNs token the app got when it registered; nil before.
+    var token: String?
+    /// The Kindly key, stored in the app's keychain access group by `start()`.
+    var kindlyKey: [UInt8]?
+    /// Times of silent pushes delivered to a background or terminated app (the silent budget).
+    var silentDeliveries: [Int64] = []
+    /// The process that was in the foreground when the device locked; unlocking returns to it.
+    var foregroundProcessAtLock: Int?
+
+    /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
+    static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {
+        SHA256Digest.hex(SHA256Digest.hash("scn/apns-token/\(bundleID)/\(environment.rawValue)/\(installation)"))
+    }
+}
+
+/// Which process reads the keychain.
+enum KeychainReader: String, Sendable {
+    case app
+    case serviceExtension = "extension"
+}
+
+/// Why a keychain read found no key.
+struct KeyUnavailable: Error, Hashable, Sendable {
+    var reason: String
+}
+
+extension World {
+    /// The Kindly key as `reader` can see it now (access group, accessibility, device lock).
+    func readKindlyKey(as reader: KeychainReader) -> Result<[UInt8], KeyUnavailable> {
+        if reader == .serviceExtension, configuration.keychainSharing == .separate {
+            return .failure(KeyUnavailable(reason: "the extension cannot read the app's keychain group (keychain separate)"))
+        }
+        guard let key = device.kindlyKey else {
+            return .failure(KeyUnavailable(reason: "no key in the keychain (start() has not fetched it)"))
+        }
+        switch (configuration.keychainAccessibility, deviceLock) {
+        case (.afterFirstUnlock, .lockedSinceBoot):
+            return .failure(KeyUnavailable(reason: "the key is after-first-unlock and the device has not been unlocked since boot"))
+        case (.whenUnlocked, .locked), (.whenUnlocked, .lockedSinceBoot):
+            return .failure(KeyUnavailable(reason: "the key is when-unlocked and the device is locked"))
+        default:
+            return .success(key)
+        }
+    }
+}

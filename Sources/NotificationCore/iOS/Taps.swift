@@ -1,0 +1,46 @@
+// A tap on a banner (SPEC §2.3 "Tap", §3.7).
+
+extension World {
+    /// The index in ``banners`` of the banner a tap hits, or why there is none.
+    func bannerIndex(for target: TapTarget) throws(CoreError) -> Int {
+        switch target {
+        case .newest:
+            guard !banners.isEmpty else { throw .precondition("tap: no banner") }
+            return banners.count - 1
+        case .nth(let n):
+            guard !banners.isEmpty else { throw .precondition("tap \(n): no banner") }
+            guard n >= 1, n <= banners.count else {
+                let count = banners.count == 1 ? "1 banner" : "\(banners.count) banners"
+                throw .precondition("tap \(n): there is no banner \(n) (the notification center holds \(count))")
+            }
+            return banners.count - n
+        case .title(let title):
+            guard let index = banners.lastIndex(where: { $0.title == title }) else {
+                throw .precondition("tap \"\(title)\": no banner titled \"\(title)\"")
+            }
+            return index
+        }
+    }
+
+    /// The banner is removed; a running app comes to the foreground, a stopped one is
+    /// cold-launched with the payload in its launch options; the delegate gets the response.
+    mutating func performTap(at index: Int) {
+        let banner = banners.remove(at: index)
+        record(.tap, "\(banner.id) from \(banner.pushID) \(NotificationContent(title: banner.title, body: banner.body, userInfo: banner.userInfo).summary)")
+        if process != nil {
+            bringToForeground(reason: "tap on \(banner.id)")
+        } else {
+            launchProcess(into: .foreground, launchPayload: banner.userInfo, reason: "tap on \(banner.id), launchOptions[.remoteNotification] holds \(banner.pushID)")
+        }
+        guard let delegate = activeDelegate else {
+            if process?.delegateAssigned == false, configuration.effectiveDelegate != .none {
+                record(.tapLost, "\(banner.id): no notification-center delegate was assigned during launch (delegate-assigned at-start)")
+            } else {
+                record(.tapLost, "\(banner.id): the app has no notification-center delegate (delegate none)")
+            }
+            return
+        }
+        record(.delegate, "didReceive(response) \(banner.pushID) → \(delegate.rawValue) delegate")
+        hostDidReceiveResponse(userInfo: banner.userInfo, pushID: banner.pushID, delegate: delegate)
+    }
+}
