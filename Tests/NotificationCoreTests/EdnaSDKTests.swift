@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Edna SDK (SPEC §4.2)")
 struct EdnaSDKTests {
-    let token = EdnaDeviceToken(value: "t", environment: .production, bundleID: "com.example.app")
+    let token = "0123abcd"
 
-    func payload(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
+    func payload(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
 
     var messagePush: JSONValue {
         get throws { try payload(#"{"aps": {"alert": "Hi", "content-available": 1}, "origin": "threads", "id": "msg-1", "clientId": "client-1"}"#) }
@@ -34,7 +34,7 @@ struct EdnaSDKTests {
         #expect(!EdnaSDK.isChatCenterNotification(try payload(#"{"data": {"origin": "threads"}}"#)))
         #expect(!EdnaSDK.isChatCenterNotification(try payload(#"{"origin": "braze"}"#)))
         #expect(!EdnaSDK.isChatCenterNotification(try payload(#"{"aps": {"alert": "Promo"}}"#)))
-        #expect(!EdnaSDK.isChatCenterNotification(.object([:])))
+        #expect(!EdnaSDK.isChatCenterNotification(JSONValue.object([JSONMember]())))
     }
 
     @Test("authorize is needed before getChat and is lost when the process dies")
@@ -53,7 +53,7 @@ struct EdnaSDKTests {
             try EdnaSDK().handleNotification(userInfo: try messagePush, chatShown: false)
         }
         #expect(throws: EdnaError.chatNotOpened) {
-            try EdnaSDK().handleNotification(userInfo: .object([:]), chatShown: false)
+            try EdnaSDK().handleNotification(userInfo: JSONValue.object([JSONMember]()), chatShown: false)
         }
     }
 
@@ -70,7 +70,7 @@ struct EdnaSDKTests {
     @Test("handleNotification: chat screen shown, userInfo empty → throws chatNotOpened")
     func handleChatShownEmpty() {
         #expect(throws: EdnaError.chatNotOpened) {
-            try EdnaSDK().handleNotification(userInfo: .object([:]), chatShown: true)
+            try EdnaSDK().handleNotification(userInfo: JSONValue.object([JSONMember]()), chatShown: true)
         }
     }
 

@@ -17,7 +17,7 @@ struct EdnaTemplateTests {
     func defaultMessageTemplate() throws {
         let payload = try EdnaTemplate.standard(.message).render(values)
         #expect(payload["aps"]?["alert"] == .string("Hello"))
-        #expect(payload["aps"]?["content-available"] == .number(1))
+        #expect(payload["aps"]?["content-available"] == .integer(1))
         #expect(payload["origin"] == .string("threads"))
         #expect(payload["id"] == .string("msg-7"))
         #expect(payload["clientId"] == .string("client-1"))
@@ -30,7 +30,7 @@ struct EdnaTemplateTests {
     func defaultCampaignTemplate() throws {
         let payload = try EdnaTemplate.standard(.campaign).render(values)
         #expect(payload["aps"]?["alert"] == .string("Hello"))
-        #expect(payload["aps"]?["content-available"] == .number(1))
+        #expect(payload["aps"]?["content-available"] == .integer(1))
         #expect(payload["origin"] == .string("threads"))
         #expect(payload["id"] == .string("msg-7"))
         #expect(payload["clientId"] == .string("client-1"))
@@ -99,7 +99,7 @@ struct EdnaTemplateTests {
     @Test("A placeholder in a key is substituted too")
     func placeholderInAKey() throws {
         let payload = try EdnaTemplate(#"{"${campaign}": 1}"#).render(values)
-        #expect(payload["spring"] == .number(1))
+        #expect(payload["spring"] == .integer(1))
     }
 
     @Test("An escaped quote before a placeholder keeps it inside the string")
@@ -131,7 +131,7 @@ struct EdnaTemplateTests {
         #expect {
             try EdnaTemplate(#"{"aps": {"alert": "${shortMessage}"}"#).render(values)
         } throws: { error in
-            if case .invalidJSON = error as? EdnaTemplateError { true } else { false }
+            if case .invalidJSON? = error as? EdnaTemplateError { true } else { false }
         }
     }
 

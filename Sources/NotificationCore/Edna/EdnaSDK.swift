@@ -18,37 +18,22 @@ public enum EdnaChatContext: Hashable, Sendable {
             self = .none
             return
         }
-        guard userInfo["massPushMessage"] == .bool(true), let id = userInfo["campaign"].flatMap(Self.campaignID) else {
+        guard userInfo["massPushMessage"]?.boolValue == true, let id = userInfo["campaign"].flatMap(Self.campaignID) else {
             self = .message
             return
         }
         self = .campaign(id: id, quote: userInfo["aps"]?["alert"].flatMap(Self.alertText))
     }
 
-    /// A campaign id: a string, or a number written as JSON writes it.
+    /// A campaign id: a string, or a whole number as its digits.
     private static func campaignID(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let id): id
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
-        default: nil
-        }
+        value.stringValue ?? value.integerValue.map(String.init)
     }
 
     /// The text of `aps.alert`: the string itself, or an alert dictionary's `body` (its
     /// `title` when it has no body).
     private static func alertText(_ alert: JSONValue) -> String? {
-        switch alert {
-        case .string(let text): text
-        case .object:
-            if case .string(let body)? = alert["body"] {
-                body
-            } else if case .string(let title)? = alert["title"] {
-                title
-            } else {
-                nil
-            }
-        default: nil
-        }
+        alert.stringValue ?? alert["body"]?.stringValue ?? alert["title"]?.stringValue
     }
 }
 
@@ -68,7 +53,7 @@ public struct EdnaSentMessage: Hashable, Sendable {
 /// The SDK's state in the app's process.
 public struct EdnaSDK: Hashable, Sendable {
     /// A token `setDeviceToken` received before the SDK instance existed, kept until it does.
-    public private(set) var keptToken: EdnaDeviceToken?
+    public private(set) var keptToken: String?
     /// The user `authorize(user:)` authorized in this process. The host creates the SDK
     /// instance when it first authorizes, so the instance exists exactly when this is set.
     public private(set) var authorizedUser: String?
@@ -85,12 +70,12 @@ public struct EdnaSDK: Hashable, Sendable {
 
     /// `isChatCenterNotification(userInfo)`: true when `origin` is `"threads"` at the top level.
     public static func isChatCenterNotification(_ userInfo: JSONValue) -> Bool {
-        userInfo["origin"] == .string("threads")
+        userInfo["origin"]?.stringValue == "threads"
     }
 
     /// `setDeviceToken(token)`: returns the token to pass to the server now, or nil when the
     /// instance does not exist yet and the token is kept for ``authorize(user:)``.
-    public mutating func setDeviceToken(_ token: EdnaDeviceToken) -> EdnaDeviceToken? {
+    public mutating func setDeviceToken(_ token: String) -> String? {
         if instanceExists { return token }
         keptToken = token
         return nil
@@ -98,7 +83,7 @@ public struct EdnaSDK: Hashable, Sendable {
 
     /// `authorize(user:)`: the instance exists from now on. Returns the kept token, if any,
     /// which the SDK now passes to the server.
-    public mutating func authorize(user: String) -> EdnaDeviceToken? {
+    public mutating func authorize(user: String) -> String? {
         authorizedUser = user
         defer { keptToken = nil }
         return keptToken
@@ -109,7 +94,7 @@ public struct EdnaSDK: Hashable, Sendable {
     /// nothing (the context is not put into the open chat).
     public func handleNotification(userInfo: JSONValue, chatShown: Bool) throws(EdnaError) {
         guard chatShown else { throw .chatNotOpened }
-        if userInfo == .object([:]) { throw .chatNotOpened }
+        if userInfo.members?.isEmpty ?? true { throw .chatNotOpened }
     }
 
     /// `getChat(userInfo:)`: throws ``EdnaError/userNotAuthorized`` before `authorize` in this

@@ -1,36 +1,8 @@
-// The edna server (SPEC §4.1): the chat history, the user the device is authorized as,
-// the token it registered, and how a stored message becomes an APNs push.
+// The edna server (SPEC §4.1): who the device is authorized as, the token it registered,
+// and how a message becomes an APNs push: stored in the history, rendered from its
+// template, sent through APNs with the server's settings.
 
-/// One message in the edna chat's history.
-public struct EdnaMessage: Hashable, Sendable {
-    /// Who wrote a message.
-    public enum Author: String, Hashable, Sendable {
-        /// The operator side: `push edna message|campaign`.
-        case agent
-        /// The user, from the chat: `send`.
-        case user
-    }
-
-    /// The server's message id (`msg-1`, `msg-2`, … in the order stored).
-    public var id: String
-    public var text: String
-    public var author: Author
-    /// The push kind for an agent message; nil for the user's.
-    public var kind: EdnaPushKind?
-    /// An agent message: its campaign id (always set for a campaign, set for a message only
-    /// when given). A user message: the campaign it is bound to, if any.
-    public var campaign: String?
-
-    public init(id: String, text: String, author: Author, kind: EdnaPushKind?, campaign: String?) {
-        self.id = id
-        self.text = text
-        self.author = author
-        self.kind = kind
-        self.campaign = campaign
-    }
-}
-
-/// The user the device is authorized as, as the server knows them.
+/// The user the device is authorized as, as the edna server knows them.
 public struct EdnaClient: Hashable, Sendable {
     /// The id the host passed to `authorize(user:)` (`${externalId}`).
     public var externalId: String
@@ -39,103 +11,98 @@ public struct EdnaClient: Hashable, Sendable {
     public var clientId: String
 }
 
-/// What became of one `push edna …` on the server side.
-public enum EdnaSendOutcome: Hashable, Sendable {
-    /// `edna server off`: sending is not configured; nothing was sent.
-    case serverOff
-    /// The template did not render; nothing was sent.
-    case serverError(EdnaPushKind, EdnaTemplateError)
-    /// No device token has reached the server; nothing was sent.
-    case noToken
-    /// The server sent `payload` to `token`; APNs and iOS decide the rest.
-    case sent(payload: JSONValue, token: EdnaDeviceToken)
-}
-
-/// The edna server's state. It survives the app's process, reboots and reinstalls alike.
-public struct EdnaServer: Hashable, Sendable {
+/// The edna server's state. It survives the app's process and reboots.
+struct EdnaServer: Hashable, Sendable {
     /// The default campaign id for `${campaign}`.
-    public static let defaultCampaign = "campaign-1"
+    static let defaultCampaign = "campaign-1"
 
-    /// Every message, in the order stored.
-    public private(set) var history: [EdnaMessage] = []
     /// The user the device is authorized as; nil before the first `authorize`.
-    public private(set) var client: EdnaClient?
-    /// The device token the SDK last registered; nil until the SDK has passed one on.
-    public private(set) var token: EdnaDeviceToken?
+    private(set) var client: EdnaClient?
+    /// The device token the SDK registered; nil until the SDK has passed one on.
+    var token: String?
     /// Client ids by external id.
-    private var clientIds: [String: String] = [:]
-
-    public init() {}
+    private var clientIDs: [String: String] = [:]
+    private var messageCount = 0
 
     /// The SDK authorized `externalId`: the server knows the device as that user from now on.
     @discardableResult
-    public mutating func authorize(externalId: String) -> EdnaClient {
-        let clientId: String
-        if let known = clientIds[externalId] {
-            clientId = known
+    mutating func authorize(externalId: String) -> EdnaClient {
+        let clientID: String
+        if let known = clientIDs[externalId] {
+            clientID = known
         } else {
-            clientId = "client-\(clientIds.count + 1)"
-            clientIds[externalId] = clientId
+            clientID = "client-\(clientIDs.count + 1)"
+            clientIDs[externalId] = clientID
         }
-        let client = EdnaClient(externalId: externalId, clientId: clientId)
+        let client = EdnaClient(externalId: externalId, clientId: clientID)
         self.client = client
         return client
     }
 
-    /// The SDK passed on the device token.
-    public mutating func register(_ token: EdnaDeviceToken) { self.token = token }
-
-    /// Stores an operator message in the history (before any push is attempted).
-    public mutating func storeAgentMessage(text: String, kind: EdnaPushKind, campaign: String?) -> EdnaMessage {
-        let message = EdnaMessage(
-            id: nextMessageID, text: text, author: .agent, kind: kind,
-            campaign: kind == .campaign ? (campaign ?? Self.defaultCampaign) : campaign)
-        history.append(message)
-        return message
+    /// A new message id: `msg-1`, `msg-2`, … in the order the server stores messages.
+    mutating func nextMessageID() -> String {
+        messageCount += 1
+        return "msg-\(messageCount)"
     }
 
-    /// Stores a message the user sent, with its campaign binding.
-    public mutating func storeUserMessage(text: String, campaign: String?) -> EdnaMessage {
-        let message = EdnaMessage(id: nextMessageID, text: text, author: .user, kind: nil, campaign: campaign)
-        history.append(message)
-        return message
-    }
-
-    private var nextMessageID: String { "msg-\(history.count + 1)" }
-
-    /// The placeholder values for `message`. With no authorized user, `${externalId}` and
-    /// `${clientId}` are empty.
-    public func templateValues(for message: EdnaMessage) -> EdnaTemplateValues {
+    /// The placeholder values for a message. With no authorized user, `${externalId}` and
+    /// `${clientId}` are empty; with no campaign id, `${campaign}` is `campaign-1`.
+    func templateValues(messageID: String, text: String, campaign: String?) -> EdnaTemplateValues {
         EdnaTemplateValues(
-            id: message.id, externalId: client?.externalId ?? "", text: message.text,
-            clientId: client?.clientId ?? "", campaign: message.campaign ?? Self.defaultCampaign)
-    }
-
-    /// What the server does with a stored agent message: nothing when sending is off, a
-    /// server error when its template does not render, nothing when no token is registered,
-    /// otherwise a push to the token.
-    public func send(_ message: EdnaMessage, settings: EdnaServerSettings?, template: EdnaTemplate) -> EdnaSendOutcome {
-        guard settings != nil else { return .serverOff }
-        let kind = message.kind ?? .message
-        let payload: JSONValue
-        do {
-            payload = try template.render(templateValues(for: message))
-        } catch {
-            return .serverError(kind, error)
-        }
-        guard let token else { return .noToken }
-        return .sent(payload: payload, token: token)
+            id: messageID, externalId: client?.externalId ?? "", text: text,
+            clientId: client?.clientId ?? "", campaign: campaign ?? Self.defaultCampaign)
     }
 }
 
 extension Configuration {
     /// The template the edna server uses for `kind`: the configured text or the default.
-    public func ednaTemplate(for kind: EdnaPushKind) -> EdnaTemplate {
+    public func ednaTemplate(for kind: EdnaTemplateKind) -> EdnaTemplate {
         let text =
             switch kind {
             case .message: ednaMessageTemplate
             case .campaign: ednaCampaignTemplate
             }
         return text.map(EdnaTemplate.init) ?? .standard(kind)
+    }
+}
+
+extension World {
+    /// `push edna message|campaign "text" [campaign ID]` (SPEC §4.1): the server stores the
+    /// message in the chat's history, then renders its template and sends it through APNs.
+    /// `edna server off`, a server error or no registered token: nothing is sent.
+    mutating func ednaServerPush(kind: EdnaTemplateKind, text: String, campaign: String?) {
+        let index = beginPush(.edna)
+        let messageID = edna.server.nextMessageID()
+        let campaignID = kind == .campaign ? (campaign ?? EdnaServer.defaultCampaign) : campaign
+        storeMessage(
+            chat: currentChatID,
+            HistoryEntry(time: now, sender: .agent, title: nil, text: text, campaign: campaignID, messageID: messageID))
+        record(
+            .server,
+            "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\"" + (campaignID.map { ", campaign \($0)" } ?? ""))
+
+        guard let settings = configuration.ednaServer else {
+            writeLog("edna server", "push not sent for \(messageID): sending is not configured (edna server off)")
+            pushNotSent(index, reason: "edna server off: sending pushes is not configured")
+            return
+        }
+        let payload: JSONValue
+        do {
+            payload = try configuration.ednaTemplate(for: kind).render(
+                edna.server.templateValues(messageID: messageID, text: text, campaign: campaignID))
+        } catch {
+            record(.server, "edna cannot render the \(kind.rawValue) template: \(error)")
+            writeLog("edna server", "server error: \(kind.rawValue) template: \(error)")
+            pushNotSent(index, reason: "server error: the \(kind.rawValue) template: \(error)")
+            return
+        }
+        guard edna.server.token != nil else {
+            writeLog("edna server", "push not sent for \(messageID): no device token registered")
+            pushNotSent(index, reason: "no device token registered with the edna server")
+            return
+        }
+        let topic = settings.bundleID ?? configuration.bundleID
+        record(.server, "edna sends \(messageID) with its \(settings.credential.rawValue) credential for \(topic) (\(settings.environment.rawValue))")
+        apnsSend(index, payload: payload, route: .token(topic: topic, environment: settings.environment))
     }
 }

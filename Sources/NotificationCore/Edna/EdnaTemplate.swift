@@ -1,14 +1,6 @@
 // The edna server's push templates (SPEC §4.1): JSON text with `${…}` placeholders,
 // rendered per message into the APNs payload.
 
-/// The two kinds of edna push, each with its own template.
-public enum EdnaPushKind: String, CaseIterable, Hashable, Sendable {
-    /// A chat message from an operator.
-    case message
-    /// A mass (campaign) message.
-    case campaign
-}
-
 /// The values a template's placeholders stand for.
 public struct EdnaTemplateValues: Hashable, Sendable {
     /// `${id}`: the message id.
@@ -50,7 +42,7 @@ public enum EdnaTemplateError: Error, Hashable, Sendable, CustomStringConvertibl
     /// `${` not followed by a name (letters, digits, `_`) and `}`.
     case malformedPlaceholder
     /// After substitution the text is not JSON.
-    case invalidJSON(String)
+    case invalidJSON(JSONError)
     /// After substitution the text is JSON, but not an object.
     case notAnObject
 
@@ -58,7 +50,7 @@ public enum EdnaTemplateError: Error, Hashable, Sendable, CustomStringConvertibl
         switch self {
         case .unknownPlaceholder(let name): "unknown placeholder ${\(name)}"
         case .malformedPlaceholder: "malformed placeholder (a '${' not followed by a name and '}')"
-        case .invalidJSON(let detail): "the template does not render to JSON (\(detail))"
+        case .invalidJSON(let error): "the template does not render to JSON (\(error))"
         case .notAnObject: "the template does not render to a JSON object"
         }
     }
@@ -82,7 +74,7 @@ public struct EdnaTemplate: Hashable, Sendable {
     /// The correct default template for `kind` (SPEC §4.1): `aps` with the string `alert` and
     /// `content-available: 1`; beside it `origin: "threads"`, `id` and `clientId`; for a
     /// campaign also `massPushMessage: true` and `campaign`.
-    public static func standard(_ kind: EdnaPushKind) -> EdnaTemplate {
+    public static func standard(_ kind: EdnaTemplateKind) -> EdnaTemplate {
         switch kind {
         case .message:
             EdnaTemplate(
@@ -150,11 +142,11 @@ public struct EdnaTemplate: Hashable, Sendable {
         let rendered = try substitute(values)
         let payload: JSONValue
         do {
-            payload = try JSONValue.parse(rendered)
+            payload = try JSONValue(parsing: rendered)
         } catch {
-            throw .invalidJSON(error.message)
+            throw .invalidJSON(error)
         }
-        guard case .object = payload else { throw .notAnObject }
+        guard payload.isObject else { throw .notAnObject }
         return payload
     }
 
