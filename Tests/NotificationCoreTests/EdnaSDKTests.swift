@@ -123,15 +123,22 @@ struct EdnaSDKTests {
         #expect(sdk.send(text: "hi").campaign == nil)
     }
 
-    @Test("A campaign needs massPushMessage: true and a campaign id, both at the top level")
+    @Test("A campaign needs massPushMessage: true and a campaign id, both at the top level of an edna push")
     func campaignNeedsBothFields() throws {
-        #expect(EdnaChatContext(userInfo: try payload(#"{"massPushMessage": true}"#)) == .message)
-        #expect(EdnaChatContext(userInfo: try payload(#"{"campaign": "c"}"#)) == .message)
-        #expect(EdnaChatContext(userInfo: try payload(#"{"massPushMessage": "true", "campaign": "c"}"#)) == .message)
-        #expect(EdnaChatContext(userInfo: try payload(#"{"massPushMessage": true, "campaign": 42}"#)) == .campaign(id: "42", quote: nil))
+        #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": true}"#)) == .message)
+        #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "campaign": "c"}"#)) == .message)
+        #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": "true", "campaign": "c"}"#)) == .message)
         #expect(
-            EdnaChatContext(userInfo: try payload(#"{"aps": {"alert": {"title": "T", "body": "B"}}, "massPushMessage": true, "campaign": "c"}"#))
+            EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": true, "campaign": 42}"#))
+                == .campaign(id: "42", quote: nil))
+        #expect(
+            EdnaChatContext(userInfo: try payload(#"{"aps": {"alert": {"title": "T", "body": "B"}}, "origin": "threads", "massPushMessage": true, "campaign": "c"}"#))
                 == .campaign(id: "c", quote: "B"))
+    }
+
+    @Test("Another provider's push gives no context, even with campaign fields at the top level")
+    func otherProviderNoContext() throws {
+        #expect(EdnaChatContext(userInfo: try payload(#"{"aps": {"alert": "x"}, "massPushMessage": true, "campaign": "c"}"#)) == .none)
     }
 
     @Test("A standard push after a campaign leaves the quote in the input field")
@@ -150,7 +157,7 @@ struct EdnaSDKTests {
         _ = sdk.authorize(user: "user-1")
         let other = try payload(#"{"aps": {"alert": {"title": "Promo", "body": "50% off"}}, "ab": {"campaign": "x"}}"#)
         #expect(!EdnaSDK.isChatCenterNotification(other))
-        #expect(try sdk.getChat(userInfo: other).context == .message)
+        #expect(try sdk.getChat(userInfo: other).context == .none)
         #expect(sdk.quote == nil)
     }
 }

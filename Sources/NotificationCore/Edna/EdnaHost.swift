@@ -205,7 +205,9 @@ extension World {
         process = current
         ednaQuote = current.edna.sdk.quote
         switch chat.context {
-        case .none, .message:
+        case .none:
+            record(.sdk, "edna getChat(\(label)) returns the chat" + (userInfo == nil ? "" : " (not an edna push: no context taken from it)"))
+        case .message:
             record(.sdk, "edna getChat(\(label)) returns the chat")
         case .campaign(let id, let quote):
             record(.sdk, "edna getChat(\(label)) returns the chat with campaign \(id), quote " + (quote.map { "\"\($0)\"" } ?? "none"))

@@ -3,9 +3,10 @@
 
 /// What a push asks of the chat it opens (SPEC §4.2).
 public enum EdnaChatContext: Hashable, Sendable {
-    /// No userInfo (`call edna.getChat none`).
+    /// No userInfo (`call edna.getChat none`), or one that is not edna's (another
+    /// provider's push is left alone, whatever fields it carries).
     case none
-    /// A userInfo that is not a campaign push: the chat just opens.
+    /// An edna push that is not a campaign push: the chat just opens.
     case message
     /// A campaign push: `massPushMessage: true` and the campaign id in `campaign`, both at the
     /// top level. `quote` is the push's `aps.alert` text as sent (nil when it has none).
@@ -14,7 +15,7 @@ public enum EdnaChatContext: Hashable, Sendable {
     /// The context of `userInfo`. Only top-level fields are read: campaign fields nested
     /// under `data` (or anywhere else) are not seen.
     public init(userInfo: JSONValue?) {
-        guard let userInfo else {
+        guard let userInfo, EdnaSDK.isChatCenterNotification(userInfo) else {
             self = .none
             return
         }
