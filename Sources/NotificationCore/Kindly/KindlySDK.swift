@@ -157,16 +157,14 @@ extension World {
             return
         }
         record(.sdk, "Kindly notificationResponseReceived \(pushID)")
-        guard var current = process, current.kindlyStarted else {
-            guard var current = process else { return }
+        guard var current = process else { return }
+        guard current.kindlyStarted else {
             current.rememberedTap = RememberedTap(time: now, pushID: pushID, userInfo: userInfo)
             process = current
             record(.tapRemembered, "\(pushID) at \(TimeFormat.timestamp(now)): start() has not run in this process")
             writeLog("Kindly", "notification tap received before start(); keeping it")
             return
         }
-        current.rememberedTap = nil
-        process = current
         kindlyOpenChat(for: userInfo, reason: "tap on \(pushID)")
     }
 
