@@ -258,3 +258,14 @@ struct WorldTests {
         #expect(world.formatTrace(from: world.trace.count - 1) == world.trace[world.trace.count - 1].line + "\n")
     }
 }
+
+@Test("summary describes the world now")
+func summary() throws {
+    var world = try kindlyWorld(.kindly)
+    try world.launch(.background)
+    try world.pushKindly(KindlyPushRequest(title: "Anna"))
+    let summary = world.summary
+    #expect(summary.contains("app background on host"))
+    #expect(summary.contains("b1 p1 extension \"Anna\""))
+    #expect(summary.contains("newest push p1 (kindly): visible, delivered true"))
+}
