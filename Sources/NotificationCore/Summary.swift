@@ -19,7 +19,7 @@ extension World {
             if process?.rememberedTap != nil { kindly += ", a tap remembered" }
             lines.append(kindly)
         case .edna:
-            lines.append("edna \(Version.text(configuration.sdkVersion))")
+            lines.append(ednaSummary)
         }
         lines.append(deviceToken == nil ? "no APNs token" : "APNs token \(deviceToken?.prefix(8) ?? "")…")
         if banners.isEmpty {

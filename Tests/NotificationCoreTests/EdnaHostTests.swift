@@ -333,3 +333,21 @@ struct EdnaHostTests {
         #expect(world.edna.server.token == nil)
     }
 }
+
+@Suite("Edna summary")
+struct EdnaSummaryTests {
+    @Test("The world's summary says what edna holds")
+    func summary() throws {
+        var world = try ednaWorld()
+        try world.launch(.background)
+        try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
+        #expect(world.summary.contains("edna 1.0 (host recommended): authorized as \"user-1\", token on the server, keeps p1 for the foreground"))
+        try world.launch(.foreground)
+        try world.launch(.killed)
+        try world.pushEdna(kind: .campaign, text: "Sale", campaign: nil)
+        try world.tap(.newest)
+        #expect(world.summary.contains("not authorized, token on the server, p2 pending until authorize"))
+        try world.authorizeEdna(user: "user-1")
+        #expect(world.summary.contains("quote \"Sale\", next message bound to campaign-1"))
+    }
+}

@@ -159,6 +159,35 @@ struct EdnaSDKWorldTests {
         #expect(world.lastSent == SentMessage(text: "hi", campaign: nil))
     }
 
+    @Test("In the background the chat screen is still the app's screen: handleNotification returns; getChat shows the chat")
+    func backgroundCalls() throws {
+        var world = try ednaWorld()
+        try world.apply(.ednaHost(.manual))
+        try world.put(.background, on: .chat)
+        try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
+        #expect(try world.call(.ednaHandleNotification(empty: false)) == .returned(nil))
+        try world.launch(.foreground)
+        try world.navigate(to: .host)
+        try world.launch(.background)
+        #expect(try world.call(.ednaHandleNotification(empty: false)) == .threw("chatNotOpened"))
+        try world.call(.ednaGetChat(none: false))
+        #expect(world.screen == .chat)
+        #expect(!world.isChatOpen)
+        try world.launch(.foreground)
+        #expect(world.isChatOpen)
+    }
+
+    @Test("call edna.* needs a running app, and a delivered push unless empty / none")
+    func callPreconditions() throws {
+        var world = try ednaWorld()
+        #expect(throws: CoreError.self) { try world.call(.ednaIsChatCenterNotification) }
+        #expect(throws: CoreError.self) { try world.call(.ednaHandleNotification(empty: false)) }
+        #expect(throws: CoreError.self) { try world.call(.ednaGetChat(none: false)) }
+        try world.call(.ednaHandleNotification(empty: true))
+        try world.launch(.killed)
+        #expect(throws: CoreError.self) { try world.call(.ednaGetChat(none: true)) }
+    }
+
     @Test("The quote dies with the process")
     func quoteDiesWithProcess() throws {
         var world = try ednaWorld()

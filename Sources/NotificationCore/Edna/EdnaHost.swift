@@ -275,6 +275,21 @@ extension World {
         }
     }
 
+    /// edna's line of ``summary``: the SDK in this process and what the host holds.
+    var ednaSummary: String {
+        var line = "edna \(Version.text(configuration.sdkVersion)) (host \(configuration.ednaHost.rawValue)): "
+        let state = process?.edna
+        line += state?.sdk.authorizedUser.map { "authorized as \"\($0)\"" } ?? "not authorized"
+        line += edna.server.token == nil ? ", no token on the server" : ", token on the server"
+        if state?.sdk.keptToken != nil { line += ", a token kept until authorize" }
+        if let kept = state?.kept { line += ", keeps \(kept.pushID) for the foreground" }
+        if let pending = state?.pending { line += ", \(pending.pushID) pending until authorize" }
+        if let quote = ednaQuote { line += ", quote \"\(quote)\"" }
+        if let campaign = state?.sdk.campaign { line += ", next message bound to \(campaign)" }
+        if configuration.ednaServer == nil { line += ", server off" }
+        return line
+    }
+
     /// A scheduled edna event is due (none exist).
     mutating func ednaRun(_ event: EdnaScheduledEvent) {}
 }
