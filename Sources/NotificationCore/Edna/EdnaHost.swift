@@ -59,10 +59,8 @@ extension World {
 
     /// `setDeviceToken`: passed to the server when the SDK instance exists, kept otherwise.
     private mutating func ednaSetDeviceToken(_ token: String) {
-        guard var current = process else { return }
-        let toServer = current.edna.sdk.setDeviceToken(token)
-        process = current
-        if let toServer {
+        guard process != nil else { return }
+        if let toServer = process?.edna.sdk.setDeviceToken(token) ?? nil {
             edna.server.token = toServer
             record(.registration, "edna setDeviceToken \(token.prefix(8))…: registered with the edna server")
         } else {
@@ -74,18 +72,16 @@ extension World {
     /// `authorize(user:)`: the instance exists from now on, a kept token reaches the server,
     /// and the recommended host opens a pending launch push.
     mutating func ednaAuthorize(user: String) {
-        guard var current = process else { return }
-        let kept = current.edna.sdk.authorize(user: user)
-        process = current
+        guard let number = process?.number else { return }
+        let kept = process?.edna.sdk.authorize(user: user) ?? nil
         let client = edna.server.authorize(externalId: user)
-        record(.sdk, "edna authorize(user: \"\(user)\") in process #\(current.number): the server knows the device as \(client.clientId)")
+        record(.sdk, "edna authorize(user: \"\(user)\") in process #\(number): the server knows the device as \(client.clientId)")
         if let kept {
             edna.server.token = kept
             record(.registration, "edna passes the kept token \(kept.prefix(8))… to its server")
         }
-        guard ednaRecommended, let pending = current.edna.pending else { return }
-        current.edna.pending = nil
-        process = current
+        guard ednaRecommended, let pending = process?.edna.pending else { return }
+        process?.edna.pending = nil
         record(.host, "authorized: opens the pending launch push \(pending.pushID) with getChat(userInfo:)")
         ednaHostOpenChat(pending.userInfo, label: pending.pushID)
     }
@@ -195,15 +191,14 @@ extension World {
     /// `getChat(userInfo:)`: on success the chat is shown and a campaign's quote and binding
     /// are in its input field.
     private mutating func ednaGetChat(_ userInfo: JSONValue?, label: String) -> Result<EdnaChat, EdnaError> {
-        guard var current = process else { return .failure(.userNotAuthorized) }
         let chat: EdnaChat
         do {
-            chat = try current.edna.sdk.getChat(userInfo: userInfo)
+            guard let returned = try process?.edna.sdk.getChat(userInfo: userInfo) else { return .failure(.userNotAuthorized) }
+            chat = returned
         } catch {
             return .failure(error)
         }
-        process = current
-        ednaQuote = current.edna.sdk.quote
+        ednaQuote = process?.edna.sdk.quote
         switch chat.context {
         case .none:
             record(.sdk, "edna getChat(\(label)) returns the chat" + (userInfo == nil ? "" : " (not an edna push: no context taken from it)"))
@@ -229,12 +224,8 @@ extension World {
 
     /// `send "text"` with the chat open: bound to the campaign the chat was opened with.
     mutating func ednaSend(text: String) {
-        var campaign: String?
-        if var current = process {
-            campaign = current.edna.sdk.send(text: text).campaign
-            process = current
-            ednaQuote = current.edna.sdk.quote
-        }
+        let campaign = process?.edna.sdk.send(text: text).campaign
+        ednaQuote = process?.edna.sdk.quote
         userSends(text, campaign: campaign)
     }
 
