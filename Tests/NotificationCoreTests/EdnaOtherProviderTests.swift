@@ -83,3 +83,32 @@ struct EdnaOtherProviderTests {
         #expect(world.ednaQuote == nil)
     }
 }
+
+@Suite("Edna determinism")
+struct EdnaDeterminismTests {
+    static func script(_ world: inout World) throws {
+        try world.launch(.background)
+        try world.pushEdna(kind: .campaign, text: #"Spring "sale" \o/"#, campaign: "spring")
+        try world.pushRaw(otherProviderWakingPush)
+        try world.wait(milliseconds: 5_000)
+        try world.launch(.foreground)
+        try world.send(text: "Yes")
+        try world.launch(.killed)
+        try world.pushEdna(kind: .message, text: String(repeating: "é", count: 120), campaign: nil)
+        try world.tap(.newest)
+        try world.authorizeEdna(user: "anna")
+        try world.call(.ednaGetChat(none: false))
+    }
+
+    @Test("The same edna steps give byte-identical traces and logs")
+    func identicalTraces() throws {
+        var first = try ednaWorld()
+        var second = try ednaWorld()
+        try Self.script(&first)
+        try Self.script(&second)
+        #expect(first.formatTrace() == second.formatTrace())
+        #expect(first.formatLog() == second.formatLog())
+        #expect(first == second)
+        #expect(first.isChatOpen)
+    }
+}
