@@ -114,8 +114,10 @@ public struct EdnaTemplate: Hashable, Sendable {
                 }
                 let name = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
                 guard let value = values.value(of: name) else { throw .unknownPlaceholder(name) }
-                let escapedValue = Self.escapeForJSONString(value)
-                output.append(contentsOf: (inString ? escapedValue : "\"" + escapedValue + "\"").unicodeScalars)
+                // The value as a JSON string literal, written by the core's serializer;
+                // inside a string, without its quotes.
+                let literal = JSONValue.string(value).serialized
+                output.append(contentsOf: (inString ? literal.dropFirst().dropLast() : Substring(literal)).unicodeScalars)
                 escaped = false
                 index = close + 1
                 continue
@@ -152,29 +154,5 @@ public struct EdnaTemplate: Hashable, Sendable {
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
-    }
-
-    /// `value` escaped to sit between the quotes of a JSON string.
-    static func escapeForJSONString(_ value: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result.append(contentsOf: #"\""#.unicodeScalars)
-            case "\\": result.append(contentsOf: #"\\"#.unicodeScalars)
-            case "\n": result.append(contentsOf: #"\n"#.unicodeScalars)
-            case "\r": result.append(contentsOf: #"\r"#.unicodeScalars)
-            case "\t": result.append(contentsOf: #"\t"#.unicodeScalars)
-            case "\u{08}": result.append(contentsOf: #"\b"#.unicodeScalars)
-            case "\u{0C}": result.append(contentsOf: #"\f"#.unicodeScalars)
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-                } else {
-                    result.append(scalar)
-                }
-            }
-        }
-        return String(result)
     }
 }
