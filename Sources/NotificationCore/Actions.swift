@@ -178,7 +178,7 @@ extension World {
     public mutating func wait(milliseconds: Int64) throws(CoreError) {
         guard milliseconds >= 0 else { throw .invalid("wait: the duration must not be negative") }
         let (target, overflow) = now.addingReportingOverflow(milliseconds)
-        guard !overflow else { throw .invalid("wait: the clock would overflow") }
+        guard !overflow, target <= Self.latestTime else { throw .invalid("wait: the clock would pass its limit (about 146 million years)") }
         beginStep("wait \(TimeFormat.duration(milliseconds))")
         runDueEvents(upTo: target)
         now = target
@@ -281,6 +281,9 @@ extension World {
     public var newestDeliveredPush: PushRecord? { pushes.last(where: \.delivered) }
 
     // MARK: Steps
+
+    /// The clock never goes past this, so later deadlines (`now + 30 s`) cannot overflow.
+    static let latestTime: Int64 = Int64.max / 2
 
     mutating func beginStep(_ text: String) { record(.step, text) }
 

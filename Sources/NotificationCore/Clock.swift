@@ -16,6 +16,12 @@ public enum TimeFormat {
         return out
     }
 
+    /// An age in seconds, as an SDK log would print it: `61s`, `60.001s`.
+    public static func seconds(_ milliseconds: Int64) -> String {
+        let text = timestamp(milliseconds)
+        return text.hasSuffix(".000s") ? String(text.dropLast(5)) + "s" : text
+    }
+
     /// A point in virtual time for the trace: seconds with milliseconds, `61.000s`.
     public static func timestamp(_ milliseconds: Int64) -> String {
         let sign = milliseconds < 0 ? "-" : ""

@@ -38,6 +38,8 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var delivered: Bool = false
     /// Why nothing was sent, or why it was not delivered.
     public internal(set) var reason: String?
+    /// `visible`, `silent` or `none` (nothing sent): the word `expect push` compares.
+    public var sentWord: String { sent?.rawValue ?? "none" }
     /// The ciphertext strings of a Kindly server payload (invariant 1 looks for them in banners).
     var kindlyCiphertexts: [String] = []
 }

@@ -1,6 +1,8 @@
 /// Where a statement is, in one file: for "the first action, at line 5, installs the app".
 public struct SourceSite: Hashable, Sendable {
+    /// The file, as its ``SourceFile/path``.
     public var path: String
+    /// The statement's byte range in that file.
     public var range: SourceRange
     public init(path: String, range: SourceRange) {
         self.path = path
@@ -10,7 +12,9 @@ public struct SourceSite: Hashable, Sendable {
 
 /// A user-defined command (`def`) as the checker knows it.
 public struct DefinedCommand: Sendable {
+    /// The name, where the `def` writes it.
     public var name: Name
+    /// The parameters, in order: a call gives exactly this many arguments.
     public var parameters: [Name]
     /// The file the `def` is written in.
     public var path: String
@@ -52,8 +56,9 @@ public struct CheckContext: Sendable {
     /// Whether the app has been installed (an action has been accepted).
     public var isInstalled: Bool { firstAction != nil }
 
-    /// Names of variables and defs, sorted (for completion).
+    /// Names of the variables, sorted (for completion).
     public var variableNames: [String] { variables.sorted() }
+    /// Names of the defs, sorted (for completion).
     public var defNames: [String] { defs.keys.sorted() }
 
     /// Defines a variable from outside (a host binding, or a REPL `:load`).
@@ -70,6 +75,7 @@ public struct IncrementalCheck: Sendable {
     /// The context after the statements; the context given when there are diagnostics,
     /// so that a rejected line changes nothing.
     public var context: CheckContext
+    /// The syntax and check errors of the text; empty when it is accepted.
     public var diagnostics: [Diagnostic]
     /// Whether the text was accepted.
     public var isAccepted: Bool { diagnostics.isEmpty }
@@ -82,6 +88,7 @@ public struct CheckResult: Sendable {
     /// Every syntax and check error of the file and its includes, in file order and then
     /// by position.
     public var diagnostics: [Diagnostic]
+    /// Whether the file checked cleanly (and may run).
     public var isAccepted: Bool { diagnostics.isEmpty && script != nil }
 }
 

@@ -14,8 +14,11 @@
 /// - includes: through the ``SourceLoader``, confined to the scenario root, depth and
 ///   cycles limited; included files may not hold cases.
 public struct Checker: Sendable {
+    /// The commands and case rules statements are checked against.
     public var registry: Registry
+    /// How `include` reads files; nil makes `include` an error.
     public var loader: (any SourceLoader)?
+    /// Nesting, include depth and the lexer's limits (for included files).
     public var limits: LanguageLimits
 
     public init(registry: Registry, loader: (any SourceLoader)? = nil, limits: LanguageLimits = .standard) {
@@ -68,6 +71,9 @@ private final class CheckRun {
     private var nesting = 0
     /// Literal values of top-level variables.
     private var constants: [String: Value] = [:]
+    /// Every top-level variable of the file, wherever its `let` is: a def body sees them
+    /// (they are looked up when the def is called, as globals are in Starlark).
+    private var globals = Set<String>()
 
     struct DiagnosticKey: Hashable {
         var path: String
@@ -183,6 +189,7 @@ private final class CheckRun {
     func checkScript(_ tree: SyntaxTree) -> CheckedScript {
         let file = tree.source
         var scope = Scope()
+        globals = CheckRun.topLevelVariables(tree.statements)
         var prologue: [CheckedStmt] = []
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
@@ -229,6 +236,7 @@ private final class CheckRun {
         let file = tree.source
         var scope = Scope()
         scope.frames[0].variables = context.variables
+        globals = context.variables.union(CheckRun.topLevelVariables(tree.statements))
         constants = context.constants
         for (name, def) in context.defs.sorted(by: { $0.key < $1.key }) {
             scope.declare(def: name, id: defs.count)
@@ -267,25 +275,20 @@ private final class CheckRun {
         return (statements, updated)
     }
 
+    static func topLevelVariables(_ statements: [Stmt]) -> Set<String> {
+        var names = Set<String>()
+        for case .let(let name, _) in statements.map(\.kind) { names.insert(name.text) }
+        return names
+    }
+
     static func caseName(forPath path: String) -> String {
         var base = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
         if base.hasSuffix(".scn") { base.removeLast(4) }
         return base.isEmpty ? path : base
     }
 
-    /// `a/./b/../c.scn` → `a/c.scn`: the key for include cycles.
-    static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if piece == "." { continue }
-            if piece == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-                continue
-            }
-            parts.append(piece)
-        }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
-    }
+    /// The key for include cycles.
+    static func normalize(_ path: String) -> String { normalizePath(path) }
 
     // MARK: - Cases
 
@@ -327,10 +330,13 @@ private final class CheckRun {
             guard let name = caseName(nameExpr, bindings: bindings, file: file) else { return }
             if let first = names[name] {
                 let line = file.location(of: first.start).line
+                let note =
+                    first == nameExpr.range
+                    ? "the 'for' around it gives this name twice"
+                    : "the first case with this name is on line \(line)"
                 error(
                     "duplicate case '\(Token.abbreviate(name))'", file, nameExpr.range,
-                    label: bindings.isEmpty ? "case names in a file are unique" : "case names in a file are unique; use the loop variable in the name",
-                    notes: ["the first case with this name is on line \(line)"])
+                    label: "case names in a file are unique", notes: [note])
                 return
             }
             names[name] = nameExpr.range
@@ -420,9 +426,13 @@ private final class CheckRun {
                 switch part {
                 case .text(let s): name += s
                 case .interpolation(let n):
-                    if let value = bindings.first(where: { $0.key.text == n.text })?.value ?? constants[n.text],
-                        let t = value.text
-                    {
+                    if let value = bindings.first(where: { $0.key.text == n.text })?.value ?? constants[n.text] {
+                        guard let t = value.text else {
+                            error(
+                                "a case name cannot hold a list or an object", file, n.range,
+                                label: "'\(n.text)' is not a word, string or number here")
+                            return nil
+                        }
                         name += t
                     } else {
                         error(
@@ -853,6 +863,8 @@ private final class CheckRun {
         var label: String?
         if case .word(let w) = argument.kind, let guess = Suggestion.closest(to: w, among: CheckRun.choices(kind)) {
             label = "did you mean '\(guess)'?"
+        } else if let w = argument.wordText, kind.accepts(.string(w)) {
+            label = "put it in quotes: \"\(Token.abbreviate(w))\""
         } else if case .string = argument.kind, case .choice = kind {
             label = "choices are bare words, without quotes"
         }
@@ -892,8 +904,10 @@ private final class CheckRun {
         defs.append(DefinedCommand(name: name, parameters: parameters, path: file.path, summary: ConfigurationSummary()))
         if ok { scope.declare(def: name.text, id: id) }
 
-        // The body sees the scope where the def is written, itself, and its parameters.
+        // The body sees the top-level variables, the scope where the def is written,
+        // itself, and its parameters.
         var bodyScope = scope
+        bodyScope.frames.insert(Scope.Frame(variables: globals), at: 0)
         if !ok { bodyScope.declare(def: name.text, id: id) }
         let checked = checkBlock(body, file: file, scope: bodyScope.pushed(Scope.Frame(variables: Set(parameters.map(\.text)))))
         defsInProgress.insert(id)

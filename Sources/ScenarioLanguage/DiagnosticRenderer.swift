@@ -34,11 +34,11 @@ public struct DiagnosticRenderer: Sendable {
         var indent = ""
         var column = 1
         for scalar in line.unicodeScalars {
-            if column >= d.location.column { break }
+            if column >= d.snippetColumn { break }
             indent.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
             column += 1
         }
-        if column < d.location.column { indent += String(repeating: " ", count: d.location.column - column) }
+        if column < d.snippetColumn { indent += String(repeating: " ", count: d.snippetColumn - column) }
         var carets = paint(String(repeating: "^", count: max(1, d.width)), severityStyle + Style.bold)
         if let label = d.label, !label.isEmpty { carets += " " + paint(clean(label), severityStyle + Style.bold) }
         out += pad + "  " + paint("|", Style.blue) + " " + indent + carets + "\n"

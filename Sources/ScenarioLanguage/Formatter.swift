@@ -28,6 +28,7 @@ public enum Formatter {
 
 /// Formatting was refused: the file has syntax errors.
 public struct FormatError: Error, Sendable {
+    /// The syntax errors that prevent formatting.
     public var diagnostics: [Diagnostic]
     public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 }

@@ -11,8 +11,11 @@
 public struct Lexer {
     /// The tokens (ending with ``Token/Kind/end``), the comments, and the problems.
     public struct Output: Sendable {
+        /// Every token but comments, in order, ending with ``Token/Kind/end``.
         public var tokens: [Token]
+        /// The comments, in order.
         public var comments: [Comment]
+        /// Lexical errors, in order.
         public var diagnostics: [Diagnostic]
     }
 

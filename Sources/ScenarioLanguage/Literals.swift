@@ -60,3 +60,54 @@ extension Expr {
         }
     }
 }
+
+/// A value that could not be computed when a step ran: an undefined variable, or a list
+/// or object interpolated into a string.
+public struct EvaluationError: Error, Hashable, Sendable {
+    public var message: String
+    /// Where, in the file the expression was written in.
+    public var range: SourceRange
+    public init(_ message: String, at range: SourceRange) {
+        self.message = message
+        self.range = range
+    }
+}
+
+extension Expr {
+    /// The value of the expression, looking variables up with `lookup` (the runtime's
+    /// environment). `${x}` interpolates the text of a word, string, number, duration,
+    /// boolean or `none`; a list or object cannot be interpolated.
+    public func evaluate(_ lookup: (String) -> Value?) throws(EvaluationError) -> Value {
+        switch kind {
+        case .variable(let name):
+            guard let v = lookup(name) else { throw EvaluationError("undefined variable '\(name)'", at: range) }
+            return v
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                switch part {
+                case .text(let s): text += s
+                case .interpolation(let name):
+                    guard let v = lookup(name.text) else {
+                        throw EvaluationError("undefined variable '\(name.text)'", at: name.range)
+                    }
+                    guard let t = v.text else {
+                        throw EvaluationError("cannot put a list or an object into a string: '\(name.text)'", at: name.range)
+                    }
+                    text += t
+                }
+            }
+            return .string(text)
+        case .list(let items):
+            var values: [Value] = []
+            for item in items { values.append(try item.evaluate(lookup)) }
+            return .list(values)
+        case .object(let entries):
+            var fields: [Value.Field] = []
+            for entry in entries { fields.append(Value.Field(entry.key.text, try entry.value.evaluate(lookup))) }
+            return .object(fields)
+        default:
+            return literalValue ?? Value.none
+        }
+    }
+}

@@ -97,6 +97,15 @@ public struct Parser {
         diagnostics.append(source.diagnostic(message, at: range, label: label, notes: notes))
     }
 
+    /// Where to point for an error about `t`: a missing thing at the end of a line is
+    /// pointed at right after the last token, not after a trailing comment.
+    private func spot(_ t: Token) -> SourceRange {
+        switch t.kind {
+        case .newline, .end: return SourceRange(previousEnd, previousEnd)
+        default: return t.range
+        }
+    }
+
     /// Records an error and unwinds to the statement boundary.
     private mutating func fail(
         _ message: String, at range: SourceRange, label: String? = nil, notes: [String] = []
@@ -199,7 +208,7 @@ public struct Parser {
     private mutating func enterNesting() -> Bool {
         if depth >= limits.maxNesting {
             report(
-                "nesting deeper than the limit of \(limits.maxNesting) levels", at: peek.range,
+                "nesting deeper than the limit of \(limits.maxNesting) levels", at: spot(peek),
                 label: "blocks and brackets nest too deep here")
             skipBalanced()
             return false
@@ -224,7 +233,7 @@ public struct Parser {
                 if opener != nil {
                     return (statements, advance().range.end)
                 }
-                report("unexpected '}'", at: peek.range, label: "no block to close")
+                report("unexpected '}'", at: spot(peek), label: "no block to close")
                 advance()
                 continue
             default:
@@ -258,7 +267,7 @@ public struct Parser {
             default: break
             }
         }
-        throw fail("unexpected \(t)", at: t.range, label: label)
+        throw fail("unexpected \(t)", at: spot(t), label: label)
     }
 
     private mutating func parseStatement() throws(SyntaxError) -> Stmt {
@@ -269,7 +278,7 @@ public struct Parser {
                     "expected a command, got \(head)", at: head.range,
                     label: "a statement starts with a command word")
             }
-            throw fail("unexpected \(head)", at: head.range)
+            throw fail("unexpected \(head)", at: spot(head))
         }
         switch word {
         case "let": return try parseLet()
@@ -298,7 +307,7 @@ public struct Parser {
     private mutating func parseName(after what: String) throws(SyntaxError) -> Name {
         let t = peek
         guard case .word(let w) = t.kind else {
-            throw fail("expected a name after \(what), got \(t)", at: t.range)
+            throw fail("expected a name after \(what), got \(t)", at: spot(t))
         }
         advance()
         if !Lexer.isName(w) {
@@ -318,13 +327,13 @@ public struct Parser {
         guard case .equals = peek.kind else {
             recovered = placeholder
             throw fail(
-                "expected '=' after 'let \(name.text)', got \(peek)", at: peek.range,
+                "expected '=' after 'let \(name.text)', got \(peek)", at: spot(peek),
                 label: "write let \(name.text) = VALUE")
         }
         advance()
         guard peek.startsValue else {
             recovered = placeholder
-            throw fail("expected a value after '=', got \(peek)", at: peek.range, label: "missing value")
+            throw fail("expected a value after '=', got \(peek)", at: spot(peek), label: "missing value")
         }
         do {
             let value = try parseValue(inside: false)
@@ -343,7 +352,7 @@ public struct Parser {
             throw fail("expected \(expected) after \(what), got '{'", at: t.range)
         }
         guard t.startsValue else {
-            throw fail("expected \(expected) after \(what), got \(t)", at: t.range)
+            throw fail("expected \(expected) after \(what), got \(t)", at: spot(t))
         }
         return try parseValue(inside: false)
     }
@@ -371,7 +380,7 @@ public struct Parser {
         let open = peek
         guard case .leftBrace = open.kind else {
             throw fail(
-                "expected '{' after \(header), got \(open)", at: open.range,
+                "expected '{' after \(header), got \(open)", at: spot(open),
                 label: "the block's '{' goes on the same line")
         }
         guard enterNesting() else {
@@ -396,7 +405,7 @@ public struct Parser {
             _ = try recoverBlock()
             throw SyntaxError()
         }
-        let body = try parseBlock(for: "'repeat \(source.text(count.range))'")
+        let body = try parseBlock(for: "'repeat \(Token.abbreviate(source.text(count.range)))'")
         return Stmt(.repeat(count: count, body: body), SourceRange(keyword.range.start, body.range.end))
     }
 
@@ -408,7 +417,7 @@ public struct Parser {
             variable = try parseName(after: "'for'")
             guard case .word("in") = peek.kind else {
                 throw fail(
-                    "expected 'in' after 'for \(variable.text)', got \(peek)", at: peek.range,
+                    "expected 'in' after 'for \(variable.text)', got \(peek)", at: spot(peek),
                     label: "write for \(variable.text) in [a, b] { … }")
             }
             advance()
@@ -439,7 +448,7 @@ public struct Parser {
             }
             if !(peek.kind == .leftBrace) && !peek.endsStatement {
                 throw fail(
-                    "expected a parameter name or '{', got \(peek)", at: peek.range,
+                    "expected a parameter name or '{', got \(peek)", at: spot(peek),
                     label: "parameters are plain names; use them as $name in the body")
             }
         } catch {
@@ -456,7 +465,7 @@ public struct Parser {
     private mutating func parseInclude() throws(SyntaxError) -> Stmt {
         let keyword = advance()
         guard peek.startsValue, peek.kind != .leftBrace else {
-            throw fail("expected a quoted path after 'include', got \(peek)", at: peek.range)
+            throw fail("expected a quoted path after 'include', got \(peek)", at: spot(peek))
         }
         let path = try parseValue(inside: false)
         return Stmt(.include(path: path), SourceRange(keyword.range.start, previousEnd))
@@ -489,7 +498,7 @@ public struct Parser {
             break
         }
         if names.isEmpty {
-            throw fail("expected at least one tag after 'tags', got \(peek)", at: peek.range, label: "tags are words")
+            throw fail("expected at least one tag after 'tags', got \(peek)", at: spot(peek), label: "tags are words")
         }
         return Stmt(.tags(names), SourceRange(keyword.range.start, previousEnd))
     }
@@ -549,9 +558,9 @@ public struct Parser {
             }
             return value
         case .end:
-            throw fail("expected a value, got end of file", at: t.range)
+            throw fail("expected a value, got end of file", at: spot(t))
         default:
-            throw fail("expected a value, got \(t)", at: t.range)
+            throw fail("expected a value, got \(t)", at: spot(t))
         }
     }
 
@@ -563,7 +572,7 @@ public struct Parser {
         if lineNumber(t.range.start) > lineNumber(opener.range.start) {
             notes.append("the '\(closer == "]" ? "[" : "{")' on line \(lineNumber(opener.range.start)) is not closed")
         }
-        return fail("expected ',' or '\(closer)' in \(what), got \(t)", at: t.range, notes: notes)
+        return fail("expected ',' or '\(closer)' in \(what), got \(t)", at: spot(t), notes: notes)
     }
 
     private mutating func parseListRest(_ open: Token) throws(SyntaxError) -> Expr {
@@ -599,7 +608,7 @@ public struct Parser {
                 if key.text.utf8.contains(UInt8(ascii: ":")) {
                     label = "put a space after the ':' in '\(Token.abbreviate(key.text))'"
                 }
-                throw fail("expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: peek.range, label: label)
+                throw fail("expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: spot(peek), label: label)
             }
             advance()
             skipNewlines()
@@ -641,7 +650,7 @@ public struct Parser {
             }
             return Name(text, t.range)
         default:
-            throw fail("expected a key, got \(t)", at: t.range, label: "keys are words or quoted strings")
+            throw fail("expected a key, got \(t)", at: spot(t), label: "keys are words or quoted strings")
         }
     }
 }

@@ -65,13 +65,8 @@ public struct SourceFile: Hashable, Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let clamped = min(max(0, offset), bytes.count)
         let li = lineIndex(of: clamped)
-        var column = 1
-        var i = lineStarts[li]
-        while i < clamped {
-            // Count scalar starts: every byte that is not a UTF-8 continuation byte.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        // Count scalar starts: every byte that is not a UTF-8 continuation byte.
+        let column = 1 + scalarCount(lineStarts[li], clamped)
         return SourceLocation(line: li + 1, column: column)
     }
 

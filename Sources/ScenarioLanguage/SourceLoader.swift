@@ -41,6 +41,23 @@ public struct DirectoryLoader: SourceLoader {
         guard data.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
         // Keep the path as the user would write it: relative display paths stay relative.
         let shown = dir.path == "." ? path : (from.contains("/") ? (dir.relativePath + "/" + path) : path)
-        return SourceFile(path: shown, bytes: [UInt8](data))
+        return SourceFile(path: normalizePath(shown), bytes: [UInt8](data))
     }
+}
+
+/// `a/./b/../c.scn` → `a/c.scn`, lexically (leading `..` stay): one name per file, for
+/// diagnostics, ``CheckedScript/sources`` and include cycles.
+func normalizePath(_ path: String) -> String {
+    var parts: [Substring] = []
+    for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
+        if piece == "." { continue }
+        if piece == "..", let last = parts.last, last != ".." {
+            parts.removeLast()
+            continue
+        }
+        parts.append(piece)
+    }
+    let joined = parts.joined(separator: "/")
+    if path.hasPrefix("/") { return "/" + joined }
+    return joined.isEmpty ? "." : joined
 }

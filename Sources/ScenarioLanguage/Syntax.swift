@@ -1,20 +1,22 @@
 // The syntax tree of a `.scn` file. Every node carries its source range.
 //
-//   file      := statement*
+//   file      := statement*            (statements end at a newline, ';' or the '}' of their block)
 //   statement := command | let | repeat | for | def | include | case | tags | skip
 //   command   := WORD value*
-//   let       := 'let' WORD '=' value
+//   let       := 'let' NAME '=' value
 //   repeat    := 'repeat' value block
-//   for       := 'for' WORD 'in' value block
-//   def       := 'def' WORD WORD* block
+//   for       := 'for' NAME 'in' value block
+//   def       := 'def' NAME NAME* block
 //   include   := 'include' STRING
 //   case      := 'case' STRING block
 //   tags      := 'tags' WORD+
 //   skip      := 'skip' STRING?
-//   block     := '{' statement* '}'
+//   block     := '{' statement* '}'    ('{' on the header's line)
 //   value     := WORD | NUMBER | DURATION | STRING | RAWSTRING | 'true' | 'false' | 'none'
-//              | '$' WORD | '[' value,* ']' | '{' (key ':' value),* '}'
+//              | '$' NAME | '[' value,* ']' | '{' (key ':' value),* '}'
+//   key       := WORD | NUMBER | STRING | RAWSTRING
 //
+// Newlines inside the brackets of a value are skipped; `null` is `none` there (JSON).
 // See docs/LANGUAGE.md for the full grammar.
 
 /// A name with the range where it was written.

@@ -3,6 +3,7 @@
 /// The lexer keeps every token's byte range so that the parser, the checker and the
 /// formatter can go back to the exact source spelling.
 public struct Token: Hashable, Sendable, CustomStringConvertible {
+    /// What the token is, with its decoded payload.
     public enum Kind: Hashable, Sendable {
         /// Letters, digits and `_ - . / :`, starting with a letter or a digit.
         /// Keywords (`let`, `repeat`, …, `true`, `none`) are words too: the parser
@@ -26,6 +27,7 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
+    /// The token's bytes in the source (a string's include its quotes).
     public var range: SourceRange
 
     public init(_ kind: Kind, _ range: SourceRange) {

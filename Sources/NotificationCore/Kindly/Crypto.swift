@@ -11,7 +11,9 @@ public enum AESGCM {
     public static func seal(
         _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
     ) -> (ciphertext: [UInt8], tag: [UInt8])? {
-        guard key.count == keySize, nonce.count == nonceSize, let context = EVP_CIPHER_CTX_new() else { return nil }
+        guard key.count == keySize, nonce.count == nonceSize, plaintext.count < Int32.max - 16, aad.count < Int32.max,
+            let context = EVP_CIPHER_CTX_new()
+        else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
         guard EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
             EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
@@ -44,7 +46,7 @@ public enum AESGCM {
         _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
     ) -> [UInt8]? {
         guard key.count == keySize, nonce.count == nonceSize, tag.count == tagSize,
-            let context = EVP_CIPHER_CTX_new()
+            ciphertext.count < Int32.max - 16, aad.count < Int32.max, let context = EVP_CIPHER_CTX_new()
         else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
         guard EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,

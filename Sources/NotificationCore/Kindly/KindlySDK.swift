@@ -157,16 +157,14 @@ extension World {
             return
         }
         record(.sdk, "Kindly notificationResponseReceived \(pushID)")
-        guard var current = process, current.kindlyStarted else {
-            guard var current = process else { return }
+        guard var current = process else { return }
+        guard current.kindlyStarted else {
             current.rememberedTap = RememberedTap(time: now, pushID: pushID, userInfo: userInfo)
             process = current
             record(.tapRemembered, "\(pushID) at \(TimeFormat.timestamp(now)): start() has not run in this process")
             writeLog("Kindly", "notification tap received before start(); keeping it")
             return
         }
-        current.rememberedTap = nil
-        process = current
         kindlyOpenChat(for: userInfo, reason: "tap on \(pushID)")
     }
 
@@ -174,14 +172,15 @@ extension World {
         guard var current = process, let tap = current.rememberedTap else { return }
         current.rememberedTap = nil
         process = current
-        let age = now - tap.time
-        if age <= Self.kindlyTapReplayWindow {
-            record(.tapReplayed, "\(tap.pushID): \(TimeFormat.duration(age)) old")
-            writeLog("Kindly", "replaying notification tap received \(TimeFormat.duration(age)) ago")
+        let age = TimeFormat.seconds(now - tap.time)
+        let window = TimeFormat.seconds(Self.kindlyTapReplayWindow)
+        if now - tap.time <= Self.kindlyTapReplayWindow {
+            record(.tapReplayed, "\(tap.pushID): \(age) old")
+            writeLog("Kindly", "replaying notification tap received \(age) ago")
             kindlyOpenChat(for: tap.userInfo, reason: "replayed tap on \(tap.pushID)")
         } else {
-            record(.tapDropped, "\(tap.pushID): \(TimeFormat.duration(age)) old, older than \(TimeFormat.duration(Self.kindlyTapReplayWindow))")
-            writeLog("Kindly", "dropped notification tap received \(TimeFormat.duration(age)) ago (older than \(TimeFormat.duration(Self.kindlyTapReplayWindow)))")
+            record(.tapDropped, "\(tap.pushID): \(age) old, older than \(window)")
+            writeLog("Kindly", "dropped notification tap received \(age) ago (older than \(window))")
         }
     }
 

@@ -32,8 +32,9 @@ extension World {
         pushes[index].sent = type
         pushes[index].payload = payload
         let id = pushes[index].id
-        let size = payload.byteCount
-        record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes: \(payload.serialized)")
+        let text = payload.serialized
+        let size = text.utf8.count
+        record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes: \(text)")
         if size > Self.apnsPayloadLimit {
             rejectPush(index, code: "PayloadTooLarge", reason: "payload is \(size) bytes, over APNs' \(Self.apnsPayloadLimit)-byte limit")
             return

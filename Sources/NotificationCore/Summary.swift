@@ -1,0 +1,42 @@
+// The world at a glance (the REPL's `:state`).
+
+extension World {
+    /// A few lines describing the world now: time, app, device, SDK, notification center.
+    public var summary: String {
+        var lines: [String] = []
+        lines.append("time \(TimeFormat.timestamp(now))")
+        var app = "app \(appState.rawValue)"
+        if appState.isRunning { app += " on \(screen.rawValue)" + (isChatOpen ? " (chat open)" : "") }
+        lines.append(app)
+        lines.append("device \(deviceLock.rawValue), permission \(configuration.permission.rawValue)")
+        lines.append("delegate \(configuration.effectiveDelegate.rawValue)" + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
+        switch configuration.sdk {
+        case .kindly:
+            var kindly = "Kindly \(Version.text(configuration.sdkVersion)): "
+            kindly += isKindlyStarted ? "started" : "not started"
+            kindly += ", declared \(declaredMode.rawValue)"
+            kindly += hasKindlyKey ? ", key in keychain" : ", no key"
+            if process?.rememberedTap != nil { kindly += ", a tap remembered" }
+            lines.append(kindly)
+        case .edna:
+            lines.append(ednaSummary)
+        }
+        lines.append(deviceToken == nil ? "no APNs token" : "APNs token \(deviceToken?.prefix(8) ?? "")…")
+        if banners.isEmpty {
+            lines.append("no banners")
+        } else {
+            lines.append("banners (newest last):")
+            for banner in banners {
+                let title = banner.title.map { "\"\($0)\"" } ?? "(no title)"
+                let body = banner.body.map { "\"\($0)\"" } ?? "(no body)"
+                lines.append("  \(banner.id) \(banner.pushID) \(banner.source.rawValue) \(title) \(body)")
+            }
+        }
+        for job in extensionJobs { lines.append("extension working on \(job.pushID)") }
+        if let push = newestPush {
+            let sent = push.sent?.rawValue ?? "nothing sent"
+            lines.append("newest push \(push.id) (\(push.origin.rawValue)): \(sent), delivered \(push.delivered)" + (push.reason.map { " (\($0))" } ?? ""))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
