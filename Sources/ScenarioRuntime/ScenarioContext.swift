@@ -47,11 +47,15 @@ public struct ScenarioContext: Sendable {
     public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
         try install()
         guard var w = world else { throw .precondition("the app is not installed") }
+        // Hold the only reference while the step runs, so the world's arrays (the trace
+        // above all) are mutated in place rather than copied at every step.
+        world = nil
+        defer { world = w }
         do {
-            let result = try body(&w)
-            world = w
-            return result
+            return try body(&w)
         } catch {
+            // The core checks a step's preconditions before it changes anything, so `w`
+            // is the world as it was.
             throw StepError(coreError: error)
         }
     }
