@@ -775,8 +775,12 @@ private final class CheckRun {
 
         while i < arguments.endIndex {
             let argument = arguments[i]
-            // A keyword option.
-            if case .word(let w) = argument.kind, let option = options[w] {
+            // A keyword option — unless the next positional is required, still empty and
+            // takes this very word (`push edna campaign "…" campaign ID`).
+            let fillsRequiredSlot =
+                slot < positionals.count && !positionals[slot].optional
+                && CheckRun.accepts(positionals[slot].kind, argument) == true
+            if case .word(let w) = argument.kind, let option = options[w], !fillsRequiredSlot {
                 if let first = optionRanges[w] {
                     error(
                         "option '\(w)' given twice", file, argument.range,
