@@ -1,0 +1,158 @@
+import Foundation
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+import Testing
+
+@Suite("Interpreter")
+struct InterpreterTests {
+    @Test("the SPEC §1 example runs and passes")
+    func specExample() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly 3.0.12
+            extension kindly
+
+            launch killed
+            push kindly visible title "Anna" body "Hi there"
+            expect banner "Anna" "Hi there"
+            tap
+            wait 61s
+            start
+            expect chat closed
+            expect log "dropped"
+            """)
+        #expect(results.map(\.status) == [.passed])
+    }
+
+    @Test("each case runs in a fresh world after the prologue")
+    func casesAreIndependent() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly
+            launch background
+            case "one" {
+                push kindly visible
+                expect banners 1
+            }
+            case "two" {
+                expect banner none
+            }
+            """)
+        #expect(results.map(\.name) == ["one", "two"])
+        #expect(results.map(\.status) == [.passed, .passed])
+    }
+
+    @Test("for around case blocks makes one case per value, with the value bound")
+    func forMakesCases() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly
+            for state in [killed, terminated, background] {
+                case "visible push while ${state}" {
+                    launch $state
+                    push kindly visible
+                    expect banners 1
+                    expect app $state
+                }
+            }
+            """)
+        #expect(
+            results.map(\.name) == [
+                "visible push while killed", "visible push while terminated", "visible push while background",
+            ])
+        #expect(results.allSatisfy { $0.status == .passed })
+    }
+
+    @Test("let, interpolation, repeat and def with parameters")
+    func statements() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly
+            extension kindly
+            let who = "Anna"
+            def message_from name {
+                push kindly visible title "${name}" body "from ${name}"
+            }
+            launch background
+            repeat 3 { message_from $who }
+            expect banners 3
+            expect banner "Anna" "from Anna"
+            """)
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+    }
+
+    @Test("a value from a variable is checked when the step runs, at the variable")
+    func variableKindCheckedAtRunTime() throws {
+        let (_, results) = try run("sdk kindly\nlet s = \"sideways\"\nlaunch $s\n")
+        #expect(results[0].status == .failed)
+        let failure = try #require(results[0].failure)
+        #expect(failure.kind == .precondition)
+        #expect(failure.message.contains("expected 'killed', 'terminated', 'background', 'foreground'"))
+        #expect(failure.range == SourceRange(37, 39))
+    }
+
+    @Test("a failed expectation says what was expected, what is, and quotes the trace")
+    func failureReport() throws {
+        let (script, results) = try run(
+            "sdk kindly\nextension kindly\nlaunch background\npush kindly visible title \"Anna\"\nexpect banner \"Bob\"\n")
+        let result = try #require(results.first)
+        #expect(result.status == .failed)
+        let text = try #require(FailureReport.render(result, in: script))
+        #expect(text.contains("--> test.scn:5:1"))
+        #expect(text.contains("= expected: newest banner \"Bob\""))
+        #expect(text.contains("= actual:   newest banner b1: \"Anna\""))
+        #expect(text.contains("banner-shown"))
+    }
+
+    @Test("a precondition that does not hold ends the case; later cases still run")
+    func preconditionEndsCase() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly
+            case "tap with no banner" {
+                tap
+                expect banners 5
+            }
+            case "next" {
+                expect banner none
+            }
+            """)
+        #expect(results.map(\.status) == [.failed, .passed])
+        #expect(results[0].failure?.message.contains("no banner") == true)
+    }
+
+    @Test("install fresh installs a never-launched app")
+    func installFresh() throws {
+        let (_, results) = try run("sdk kindly\ninstall fresh\nexpect app killed\nexpect mode nothing\n")
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+        #expect(results[0].context.installedFresh)
+        #expect(results[0].context.world?.hasKindlyKey == false)
+    }
+
+    @Test("runtime settings change the installed world")
+    func runtimeSettings() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly
+            launch foreground
+            delegate none
+            push kindly visible
+            expect banner none
+            delegate kindly
+            push kindly visible
+            expect banners 1
+            """)
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+        #expect(results[0].context.world?.configuration.delegate == DelegateChoice.kindly)
+    }
+
+    @Test("the same file gives byte-identical traces on every run")
+    func deterministic() throws {
+        let text = "sdk kindly\nextension kindly\nlaunch killed\npush kindly visible\ntap\nwait 10s\nstart\n"
+        let first = try run(text).results.map { $0.trace.map(\.line) }
+        let second = try run(text).results.map { $0.trace.map(\.line) }
+        #expect(first == second)
+        #expect(!first[0].isEmpty)
+    }
+}

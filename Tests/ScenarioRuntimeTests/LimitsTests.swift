@@ -1,0 +1,71 @@
+import Foundation
+import ScenarioLanguage
+import ScenarioRuntime
+import Testing
+
+/// SPEC §10: scenario files are untrusted; every limit ends the case with a clear error at
+/// its position, and nothing hangs.
+@Suite("Limits")
+struct LimitsTests {
+    @Test("a runaway repeat stops at the step limit")
+    func runawayRepeat() throws {
+        let (_, results) = try run("sdk kindly\nrepeat 1000000000 { wait 1s }\n", limits: Limits(maxSteps: 5_000))
+        let failure = try #require(results.first?.failure)
+        #expect(failure.kind == .limit)
+        #expect(failure.message.contains("step limit reached"))
+        #expect(failure.message.contains("5000"))
+        #expect(results[0].steps == 5_001)
+    }
+
+    @Test("the default step limit is 1,000,000")
+    func defaultStepLimit() {
+        #expect(Limits().maxSteps == 1_000_000)
+    }
+
+    @Test("def f { f } stops at the call depth limit")
+    func recursion() throws {
+        let (script, results) = try run("sdk kindly\ndef f { f }\nf\n")
+        let result = try #require(results.first)
+        let failure = try #require(result.failure)
+        #expect(failure.kind == .limit)
+        #expect(failure.message.contains("call depth limit reached"))
+        #expect(failure.message.contains("256"))
+        let rendered = try #require(FailureReport.render(result, in: script))
+        #expect(rendered.contains("test.scn:2:9"))
+    }
+
+    @Test("include outside the scenario root is refused before anything runs")
+    func includeOutsideRoot() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scn-limits-\(getpid())")
+        let root = base.appendingPathComponent("root")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        try "launch killed\n".write(to: base.appendingPathComponent("outside.scn"), atomically: true, encoding: .utf8)
+        let path = root.appendingPathComponent("main.scn").path
+        let found = Language.check(
+            SourceFile(path: path, text: "sdk kindly\ninclude \"../outside.scn\"\n"),
+            registry: Vocabulary.standard.registry, loader: DirectoryLoader(root: root.path)
+        ).diagnostics
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("outside the scenario root") == true)
+    }
+
+    @Test("push raw file outside the root is a step error, not a read")
+    func payloadFileOutsideRoot() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scn-raw-\(getpid())")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = base.appendingPathComponent("main.scn").path
+        let (_, results) = try run(
+            "sdk kindly\npush raw file \"../../etc/passwd\"\n", path: path, loader: DirectoryLoader(root: base.path))
+        #expect(results[0].status == .failed)
+        #expect(results[0].failure?.message.contains("outside the scenario root") == true)
+    }
+
+    @Test("a payload literal over 64 KiB is refused at its position")
+    func payloadLiteralLimit() throws {
+        let big = String(repeating: "x", count: 70_000)
+        let found = diagnostics("sdk kindly\npush raw {\"aps\": {\"alert\": \"\(big)\"}}\n")
+        #expect(found.contains { $0.message.contains("64") })
+    }
+}

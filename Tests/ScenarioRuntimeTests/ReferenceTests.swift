@@ -1,0 +1,51 @@
+import Foundation
+import ScenarioLanguage
+import ScenarioRuntime
+import Testing
+
+/// The registry is the one source of truth: the reference and docs/COMMANDS.md come from it.
+@Suite("Reference")
+struct ReferenceTests {
+    /// Every command and expectation of SPEC §6 and §7, by its words.
+    static let specCommands = [
+        "sdk kindly", "sdk edna", "install fresh", "extension", "extension kindly undetected", "keychain",
+        "keychain access", "app bundle", "app environment", "app version", "kindly server extension-version",
+        "edna server", "edna server off", "edna template", "host kindly", "host edna", "mode", "delegate",
+        "should-handle", "open-on-tap", "extension-delay", "delegate-assigned", "permission", "silent-budget",
+        "silent-budget off", "launch", "screen", "start", "authorize", "register", "push kindly", "push edna",
+        "push other", "push raw", "push raw file", "tap", "clear", "send", "wait", "reboot", "lock", "unlock",
+        "call kindly.isKindlyNotification", "call kindly.decrypt", "call kindly.notificationReceived",
+        "call edna.isChatCenterNotification", "call edna.handleNotification", "call edna.getChat",
+        "expect banner none", "expect banners", "expect banner", "expect banner body", "expect banner placeholder",
+        "expect banner from", "expect chat", "expect app", "expect screen", "expect handler calls",
+        "expect handler last", "expect history", "expect history count", "expect log", "expect no log",
+        "expect error", "expect result", "expect quote", "expect sent", "expect push", "expect delivered",
+        "expect mode",
+    ]
+
+    @Test("every command of SPEC §6 and §7 is registered, with one line of help")
+    func everySpecCommandIsRegistered() {
+        let registry = Vocabulary.standard.registry
+        for name in Self.specCommands {
+            let signature = registry.signature(named: name)
+            #expect(signature != nil, "missing '\(name)'")
+            #expect(signature?.summary.isEmpty == false)
+        }
+        #expect(registry.signatures.count == Self.specCommands.count)
+    }
+
+    @Test("docs/COMMANDS.md is the registry's reference (regenerate: scn help --markdown > docs/COMMANDS.md)")
+    func commandsDocIsCurrent() throws {
+        let path = packageRoot.appendingPathComponent("docs/COMMANDS.md")
+        let onDisk = try String(contentsOf: path, encoding: .utf8)
+        #expect(onDisk == Reference.markdown(Vocabulary.standard.registry))
+    }
+
+    @Test("help for one command shows its usage and parameters")
+    func helpForOneCommand() throws {
+        let text = try #require(Reference.text(Vocabulary.standard.registry, command: ["push", "kindly"]))
+        #expect(
+            text.hasPrefix(
+                "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v]"))
+    }
+}
