@@ -5,13 +5,18 @@ import ScenarioRuntime
 /// `scn apns FILE --out DIR`: every push the scenario sends, as an `.apns` file that
 /// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`).
 enum ApnsCommand {
+    static let usage = "usage: scn apns FILE --out DIR\n"
+
     static func main(_ arguments: [String]) -> Int32 {
         var path: String?
         var out: String?
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
-            if a == "--out" {
+            if Help.isHelp(a) {
+                Terminal.write(usage)
+                return ExitCode.success
+            } else if a == "--out" {
                 i += 1
                 guard i < arguments.count else {
                     Terminal.writeError("error: --out needs a folder\n")
@@ -19,7 +24,7 @@ enum ApnsCommand {
                 }
                 out = arguments[i]
             } else if a.hasPrefix("-") || path != nil {
-                Terminal.writeError("usage: scn apns FILE --out DIR\n")
+                Terminal.writeError(usage)
                 return ExitCode.usage
             } else {
                 path = a
@@ -27,12 +32,13 @@ enum ApnsCommand {
             i += 1
         }
         guard let path, let out else {
-            Terminal.writeError("usage: scn apns FILE --out DIR\n")
+            Terminal.writeError(usage)
             return ExitCode.usage
         }
         let run = FileRun.run(path, limits: Limits())
         if run.script == nil {
-            Terminal.writeError(RunCommand.render(run, trace: false, color: false))
+            let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
+            Terminal.writeError(RunCommand.render(run, trace: false, color: color))
             return ExitCode.usage
         }
         do {
@@ -43,12 +49,20 @@ enum ApnsCommand {
         }
         var written = 0
         let multiple = run.results.count > 1
+        var prefixes = Set<String>()
         for result in run.results {
             guard let world = result.context.world else { continue }
+            // One prefix per case, unique even when two names make the same slug ("a!", "a?").
+            var prefix = slug(result.name)
+            var n = 2
+            while !prefixes.insert(prefix).inserted {
+                prefix = slug(result.name) + "-\(n)"
+                n += 1
+            }
             for push in world.pushes {
                 guard let payload = push.payload, payload.isObject else { continue }
                 let file = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
-                let name = (multiple ? slug(result.name) + "-" : "") + push.id + ".apns"
+                let name = (multiple ? prefix + "-" : "") + push.id + ".apns"
                 let target = (out as NSString).appendingPathComponent(name)
                 guard Files.write(file.serialized + "\n", to: target) else {
                     Terminal.writeError("error: cannot write '\(target)'\n")

@@ -1,22 +1,31 @@
 import ScenarioLanguage
 import ScenarioRuntime
+import ScenarioTesting
 
-/// `scn check FILE…`: syntax and checker only; nothing runs.
+/// `scn check PATH…`: syntax and checker only; nothing runs. A folder stands for every
+/// `*.scn` below it.
 enum CheckCommand {
+    static let usage = "usage: scn check PATH…  (a file, or a folder: every *.scn below it)\n"
+
     static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains(where: Help.isHelp) {
+            Terminal.write(usage)
+            return ExitCode.success
+        }
+        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+            Terminal.writeError("error: unknown option '\(option)' for 'scn check'\n")
+            return ExitCode.usage
+        }
         guard !arguments.isEmpty else {
-            Terminal.writeError("usage: scn check FILE…\n")
+            Terminal.writeError(usage)
             return ExitCode.usage
         }
         let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
         let loader = ScenarioLoader()
-        var failed = 0
-        for path in arguments {
-            if path.hasPrefix("-") {
-                Terminal.writeError("error: unknown option '\(path)' for 'scn check'\n")
-                return ExitCode.usage
-            }
-            let loaded = loader.load(path: path, root: Files.folder(of: path))
+        let (files, found) = Files.scenarios(arguments)
+        var failed = found ? 0 : 1
+        for file in files {
+            let loaded = loader.load(path: file.path, root: file.root)
             if let error = loaded.error {
                 Terminal.writeError("error: \(error)\n")
                 failed += 1
@@ -28,7 +37,7 @@ enum CheckCommand {
                 continue
             }
             let cases = result.script?.cases.count ?? 0
-            Terminal.write("ok \(path) (\(cases) case\(cases == 1 ? "" : "s"))\n")
+            Terminal.write("ok \(file.path) (\(cases) case\(cases == 1 ? "" : "s"))\n")
         }
         return failed == 0 ? ExitCode.success : ExitCode.usage
     }

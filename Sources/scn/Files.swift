@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioTesting
 
 /// Reading files named on the command line.
 enum Files {
@@ -12,7 +13,39 @@ enum Files {
         return dir.isEmpty ? "." : dir
     }
 
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     static func write(_ text: String, to path: String) -> Bool {
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+
+    /// The scenario files that `paths` name, in order, as `scn test` finds them: a folder
+    /// stands for every `*.scn` below it (recursively, sorted by path, names starting with
+    /// `.` skipped; the folder is the files' scenario root), a file for itself (its own
+    /// folder is its root). A file named twice is listed once. A path that does not exist
+    /// and a folder without scenarios are reported on standard error; `ok` is false when a
+    /// path could not be used.
+    static func scenarios(_ paths: [String]) -> (files: [ScenarioFile], ok: Bool) {
+        var files: [ScenarioFile] = []
+        var seen = Set<String>()
+        var ok = true
+        for path in paths {
+            do {
+                let found = try Discovery.discover(paths: [path])
+                if found.isEmpty {
+                    Terminal.writeError("warning: no *.scn files under '\(path)'\n")
+                }
+                for file in found where seen.insert(file.path).inserted {
+                    files.append(file)
+                }
+            } catch {
+                Terminal.writeError("error: \(error.message)\n")
+                ok = false
+            }
+        }
+        return (files, ok)
     }
 }

@@ -1,14 +1,20 @@
 import ScenarioLanguage
+import ScenarioTesting
 
-/// `scn fmt [--check] FILE…`: rewrites files in the canonical layout; with `--check`,
-/// lists the files that are not and exits 1.
+/// `scn fmt [--check] PATH…`: rewrites files in the canonical layout; with `--check`,
+/// lists the files that are not and exits 1. A folder stands for every `*.scn` below it.
 enum FormatCommand {
+    static let usage = "usage: scn fmt [--check] PATH…  (a file, or a folder: every *.scn below it)\n"
+
     static func main(_ arguments: [String]) -> Int32 {
         var check = false
         var paths: [String] = []
         for a in arguments {
             switch a {
             case "--check": check = true
+            case _ where Help.isHelp(a):
+                Terminal.write(usage)
+                return ExitCode.success
             case _ where a.hasPrefix("-"):
                 Terminal.writeError("error: unknown option '\(a)' for 'scn fmt'\n")
                 return ExitCode.usage
@@ -16,13 +22,14 @@ enum FormatCommand {
             }
         }
         guard !paths.isEmpty else {
-            Terminal.writeError("usage: scn fmt [--check] FILE…\n")
+            Terminal.writeError(usage)
             return ExitCode.usage
         }
         let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
-        var errors = false
+        let (files, found) = Files.scenarios(paths)
+        var errors = !found
         var unformatted = false
-        for path in paths {
+        for path in files.map(\.path) {
             guard let bytes = Files.read(path) else {
                 Terminal.writeError("error: cannot read '\(path)'\n")
                 errors = true

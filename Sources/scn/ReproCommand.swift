@@ -4,13 +4,18 @@ import ScenarioRuntime
 /// `scn repro FILE [--case NAME]`: a Markdown block to paste into a bug report — the tool's
 /// version, the scenario, the result and the trace.
 enum ReproCommand {
+    static let usage = "usage: scn repro FILE [--case NAME]\n"
+
     static func main(_ arguments: [String]) -> Int32 {
         var path: String?
         var caseName: String?
         var i = 0
         while i < arguments.count {
             let a = arguments[i]
-            if a == "--case" {
+            if Help.isHelp(a) {
+                Terminal.write(usage)
+                return ExitCode.success
+            } else if a == "--case" {
                 i += 1
                 guard i < arguments.count else {
                     Terminal.writeError("error: --case needs a case name\n")
@@ -18,15 +23,23 @@ enum ReproCommand {
                 }
                 caseName = arguments[i]
             } else if a.hasPrefix("-") || path != nil {
-                Terminal.writeError("usage: scn repro FILE [--case NAME]\n")
+                Terminal.writeError(usage)
                 return ExitCode.usage
             } else {
                 path = a
             }
             i += 1
         }
-        guard let path, let bytes = Files.read(path) else {
-            Terminal.writeError(path == nil ? "usage: scn repro FILE [--case NAME]\n" : "error: cannot read '\(path ?? "")'\n")
+        guard let path else {
+            Terminal.writeError(usage)
+            return ExitCode.usage
+        }
+        if Files.isFolder(path) {
+            Terminal.writeError("error: '\(path)' is a folder; scn repro takes one scenario file\n")
+            return ExitCode.usage
+        }
+        guard let bytes = Files.read(path) else {
+            Terminal.writeError("error: cannot read '\(path)'\n")
             return ExitCode.usage
         }
         let run = FileRun.run(path, limits: Limits(), caseName: caseName)
@@ -60,7 +73,7 @@ enum ReproCommand {
         case ExitCode.success: outcome = "passed"
         case ExitCode.failure: outcome = "failed"
         case ExitCode.internal: outcome = "internal error"
-        default: outcome = "did not check"
+        default: outcome = "check failed"
         }
         var out = "#### Reproduction: `\(path)`\n\n"
         out += "scn \(ToolVersion.string) · result: \(outcome) (exit \(run.exitCode))\n\n"

@@ -1,6 +1,7 @@
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import ScenarioTesting
 
 /// A file checked and run, case by case.
 struct FileRun {
@@ -18,8 +19,15 @@ struct FileRun {
         return ExitCode.success
     }
 
-    static func run(_ path: String, limits: Limits, caseName: String? = nil) -> FileRun {
-        let loaded = ScenarioLoader().load(path: path, root: Files.folder(of: path))
+    /// Checks and runs the file at `path`; `root` is its scenario root (its own folder
+    /// when nil). With `caseName`, only that case runs.
+    static func run(_ path: String, root: String? = nil, limits: Limits, caseName: String? = nil) -> FileRun {
+        if Files.isFolder(path) {
+            return FileRun(
+                path: path, script: nil, diagnostics: [],
+                error: "'\(path)' is a folder, not a scenario file", results: [])
+        }
+        let loaded = ScenarioLoader().load(path: path, root: root ?? Files.folder(of: path))
         if let error = loaded.error {
             return FileRun(path: path, script: nil, diagnostics: [], error: error, results: [])
         }
@@ -34,8 +42,11 @@ struct FileRun {
     }
 }
 
-/// `scn run FILE… [--trace] [--json] [--max-steps N]`.
+/// `scn run PATH… [--trace] [--json] [--max-steps N]`. A folder stands for every `*.scn`
+/// below it (the folder is their scenario root, as in `scn test`).
 enum RunCommand {
+    static let usage = "usage: scn run PATH… [--trace] [--json] [--max-steps N]\n"
+
     static func main(_ arguments: [String]) -> Int32 {
         var trace = false
         var json = false
@@ -54,6 +65,9 @@ enum RunCommand {
                     return ExitCode.usage
                 }
                 limits.maxSteps = n
+            case _ where Help.isHelp(a):
+                Terminal.write(usage)
+                return ExitCode.success
             case _ where a.hasPrefix("-"):
                 Terminal.writeError("error: unknown option '\(a)' for 'scn run'\n")
                 return ExitCode.usage
@@ -62,16 +76,21 @@ enum RunCommand {
             i += 1
         }
         guard !paths.isEmpty else {
-            Terminal.writeError("usage: scn run FILE… [--trace] [--json] [--max-steps N]\n")
+            Terminal.writeError(usage)
             return ExitCode.usage
         }
         let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
-        var exit = ExitCode.success
-        for path in paths {
-            let run = FileRun.run(path, limits: limits)
+        let errorColor = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
+        let (files, found) = Files.scenarios(paths)
+        var exit = found ? ExitCode.success : ExitCode.usage
+        for file in files {
+            let run = FileRun.run(file.path, root: file.root, limits: limits)
             exit = max(exit, run.exitCode)
             if json {
                 Terminal.write(JSONLines.render(run))
+            } else if run.script == nil {
+                // It did not check: the diagnostics are errors, on standard error as `scn check` puts them.
+                Terminal.writeError(render(run, trace: trace, color: errorColor))
             } else {
                 Terminal.write(render(run, trace: trace, color: color))
             }
@@ -101,8 +120,10 @@ enum RunCommand {
                 for event in result.trace { out += "  \(event.line)\n" }
             }
             if let message = FailureReport.render(result, in: script, color: color) {
-                out += message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
-                if !out.hasSuffix("\n") { out += "\n" }
+                // Indented under the case's line; empty lines stay empty (no trailing spaces).
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(message.hasSuffix("\n") ? 1 : 0) {
+                    out += line.isEmpty ? "\n" : "  \(line)\n"
+                }
             }
         }
         return out

@@ -11,15 +11,17 @@ let usage = """
     usage: scn <command> [options]
 
     commands:
-      test [PATH…]        run every *.scn under each path (default: Scenarios) as a test suite
-      run FILE…           run scenarios and print each case's result (--trace, --json)
-      check FILE…         check scenarios without running them
-      fmt [--check] FILE… rewrite scenarios in the canonical layout
-      repl                the interactive shell (also: scn on a terminal)
-      repro FILE          a Markdown bug report: the scenario, its result and its trace
-      apns FILE --out DIR each push of a scenario as an .apns file for the iOS Simulator
-      help [COMMAND…]     the command reference (--markdown: docs/COMMANDS.md)
-      --version           the tool's version
+      test [PATH…]         run every *.scn under each path (default: Scenarios) as a test suite
+      run PATH…            run scenarios and print each case's result (--trace, --json)
+      check PATH…          check scenarios without running them
+      fmt [--check] PATH…  rewrite scenarios in the canonical layout
+      repl                 the interactive shell (also: scn on a terminal)
+      repro FILE           a Markdown bug report: the scenario, its result and its trace
+      apns FILE --out DIR  each push of a scenario as an .apns file for the iOS Simulator
+      help [COMMAND…]      the command reference (--markdown: docs/COMMANDS.md)
+      --version            the tool's version
+
+    a PATH is a .scn file or a folder (every *.scn below it, sorted); COMMAND --help: its usage
 
     exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error
 
