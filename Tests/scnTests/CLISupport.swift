@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What one run of the `scn` binary did.
+struct CLIResult: CustomStringConvertible {
+    var status: Int32
+    /// True when the process died of a signal (a crash), false when it exited.
+    var crashed: Bool
+    /// True when it did not end within `CLI.deadline` and was killed.
+    var timedOut: Bool
+    var stdoutData: Data
+    var stderrData: Data
+    var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    /// Ended on its own with an exit code.
+    var exited: Bool { !crashed && !timedOut }
+
+    var description: String {
+        "exit \(status)\(crashed ? " (signal)" : "")\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)\n--- stderr\n\(stderr)"
+    }
+}
+
+/// Runs the built `scn` binary in a folder and captures what it does.
+enum CLI {
+    /// The package root, from this file's path: Tests/scnTests/CLISupport.swift.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `scn` binary: next to the test bundle when there is one (the build folder of
+    /// this test run), else `.build/debug/scn` under the package root.
+    static let binary: URL = {
+        let fm = FileManager.default
+        var candidates: [URL] = []
+        if let first = CommandLine.arguments.first, first.contains("/") {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("scn"))
+        }
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("scn"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("scn"))
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/scn"))
+        return candidates.first { fm.isExecutableFile(atPath: $0.path) }
+            ?? packageRoot.appendingPathComponent(".build/debug/scn")
+    }()
+
+    /// A safety net, not a timing assertion: a run that takes this long is a hang.
+    static let deadline: TimeInterval = 120
+
+    /// The environment the binary gets: ours, without colour settings, plus `extra`.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = nil
+        env["TERM"] = nil
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Runs `scn arguments…` in `directory`, standard input empty, output to files (so a
+    /// large output cannot block on a full pipe).
+    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws
+        -> CLIResult
+    {
+        let scratch = try TempDir()
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment(extra)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        var timedOut = false
+        if done.wait(timeout: .now() + deadline) == .timedOut {
+            timedOut = true
+            process.terminate()
+            done.wait()
+        }
+        return CLIResult(
+            status: process.terminationStatus,
+            crashed: process.terminationReason == .uncaughtSignal && !timedOut,
+            timedOut: timedOut,
+            stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
+            stderrData: (try? Data(contentsOf: errURL)) ?? Data())
+    }
+
+    /// Runs `scn arguments…` with standard output and standard error on a pseudo-terminal,
+    /// and returns what the terminal received (both streams, as the terminal shows them).
+    static func runOnTerminal(_ arguments: [String], in directory: URL, environment extra: [String: String])
+        throws -> (status: Int32, output: String)
+    {
+        // posix_openpt and friends are not in the Glibc module (they need _XOPEN_SOURCE): look them up.
+        typealias OpenPT = @convention(c) (Int32) -> Int32
+        typealias PTCall = @convention(c) (Int32) -> Int32
+        typealias PTSName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        guard let openSymbol = dlsym(nil, "posix_openpt"), let grantSymbol = dlsym(nil, "grantpt"),
+            let unlockSymbol = dlsym(nil, "unlockpt"), let nameSymbol = dlsym(nil, "ptsname")
+        else { throw CLIError("no pseudo-terminal functions") }
+        let openpt = unsafeBitCast(openSymbol, to: OpenPT.self)
+        let grantpt = unsafeBitCast(grantSymbol, to: PTCall.self)
+        let unlockpt = unsafeBitCast(unlockSymbol, to: PTCall.self)
+        let ptsname = unsafeBitCast(nameSymbol, to: PTSName.self)
+
+        let master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0 else { throw CLIError("no pseudo-terminal") }
+        defer { close(master) }
+        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
+            throw CLIError("no pseudo-terminal")
+        }
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw CLIError("cannot open the pseudo-terminal") }
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = environment(extra)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = terminal
+        process.standardError = terminal
+        try process.run()
+        close(slave)  // the child holds its own copies; reading ends when it closes them
+
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, Int32(deadline * 1000)) > 0 else { break }  // a hang: give up
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }  // EIO: every copy of the terminal's other end is closed
+            bytes += buffer[0..<n]
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fresh temporary folder, removed when the value goes away.
+final class TempDir {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("scn-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` at `path` (relative; folders are made) and returns the path.
+    @discardableResult
+    func write(_ path: String, _ text: String) throws -> String {
+        try write(path, Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws -> String {
+        let target = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: target)
+        return path
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(decoding: Data(contentsOf: url.appendingPathComponent(path)), as: UTF8.self)
+    }
+
+    /// Runs `scn arguments…` in this folder.
+    func scn(_ arguments: String..., environment: [String: String] = [:]) throws -> CLIResult {
+        try CLI.run(arguments, in: url, environment: environment)
+    }
+
+    func scn(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        try CLI.run(arguments, in: url, environment: environment)
+    }
+}
+
+/// Scenario texts the tests share.
+enum Fixture {
+    /// One case that passes and one that fails, each with one push.
+    static let twoCases = """
+        # Two cases: one passes, one fails.
+        sdk kindly
+        extension kindly
+
+        case "passes" {
+            launch background
+            push kindly visible title "Anna" body "Hi"
+            expect banner "Anna" "Hi"
+        }
+
+        case "fails" {
+            launch background
+            push kindly visible title "Anna" body "Hi"
+            expect banner "Bob" "Hi"
+        }
+
+        """
+
+    /// Passes.
+    static let passing = """
+        sdk kindly
+        extension kindly
+
+        case "background push shows the decrypted banner" {
+            launch background
+            push kindly visible title "Anna" body "Hi"
+            expect banner "Anna" "Hi"
+        }
+
+        """
+
+    /// Fails.
+    static let failing = """
+        sdk kindly
+        extension kindly
+
+        case "the wrong title" {
+            launch background
+            push kindly visible title "Anna" body "Hi"
+            expect banner "Bob" "Hi"
+        }
+
+        """
+
+    /// Formatted, with comments; `unformatted` is the same file laid out badly.
+    static let formatted = """
+        # leading comment
+        sdk kindly
+        extension kindly # trailing comment
+
+        # before the case
+        case "x" {
+            launch background
+            push kindly visible title "A" # after a step
+            expect banner "A"
+        }
+
+        """
+
+    static let unformatted = """
+        # leading comment
+        sdk    kindly
+        extension kindly   # trailing comment
+
+        # before the case
+        case "x"   {
+          launch background ; push kindly visible title "A" # after a step
+                expect banner "A"
+        }
+        """
+
+    static let escape: UInt8 = 0x1B
+}
