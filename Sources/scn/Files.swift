@@ -22,6 +22,23 @@ enum Files {
         FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// Replaces the contents of an existing file, atomically, through symbolic links (the
+    /// link stays a link, its target changes) and keeping the file's permissions.
+    static func rewrite(_ text: String, at path: String) -> Bool {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let permissions = (try? fm.attributesOfItem(atPath: target.path))?[.posixPermissions]
+        do {
+            try Data(text.utf8).write(to: target, options: .atomic)
+            if let permissions {
+                try fm.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The scenario files that `paths` name, in order, as `scn test` finds them: a folder
     /// stands for every `*.scn` below it (recursively, sorted by path, names starting with
     /// `.` skipped; the folder is the files' scenario root), a file for itself (its own

@@ -45,7 +45,7 @@ enum FormatCommand {
                 if check {
                     Terminal.write("\(path): not formatted\n")
                     unformatted = true
-                } else if !Files.write(text, to: path) {
+                } else if !Files.rewrite(text, at: path) {
                     Terminal.writeError("error: cannot write '\(path)'\n")
                     errors = true
                 }

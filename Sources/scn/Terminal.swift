@@ -15,24 +15,19 @@ enum Terminal {
         terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 
-    static func write(_ text: String) {
-        var s = text
-        s.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(1, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
-        }
-    }
+    static func write(_ text: String) { write(text, to: 1) }
 
-    static func writeError(_ text: String) {
+    static func writeError(_ text: String) { write(text, to: 2) }
+
+    /// All of `text`, retrying after a signal; a closed pipe ends it quietly (SIGPIPE is
+    /// ignored: `scn run … | head` is fine).
+    private static func write(_ text: String, to fd: Int32) {
         var s = text
         s.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 offset += n
             }

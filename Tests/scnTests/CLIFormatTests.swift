@@ -84,6 +84,26 @@ import Testing
         #expect(try dir.read("broken.scn") == broken)
     }
 
+    @Test func rewritingKeepsLinksAndPermissions() throws {
+        let dir = try TempDir()
+        let fm = FileManager.default
+        try dir.write("private.scn", Fixture.unformatted)
+        try dir.write("target.scn", Fixture.unformatted)
+        let privatePath = dir.url.appendingPathComponent("private.scn").path
+        try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: privatePath)
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("link.scn").path, withDestinationPath: "target.scn")
+
+        let r = try dir.scn("fmt", "private.scn", "link.scn")
+        #expect(r.status == 0, "\(r)")
+        #expect(try dir.read("private.scn") == Fixture.formatted)
+        let permissions = try fm.attributesOfItem(atPath: privatePath)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        // The link is still a link, and its target is what was formatted.
+        let destination = try fm.destinationOfSymbolicLink(atPath: dir.url.appendingPathComponent("link.scn").path)
+        #expect(destination == "target.scn")
+        #expect(try dir.read("target.scn") == Fixture.formatted)
+    }
+
     /// Done when: the scenario library is kept formatted.
     @Test func theScenarioLibraryIsFormatted() throws {
         let files = scenarioFiles()
