@@ -201,7 +201,8 @@ struct Malformed: CustomStringConvertible, Sendable {
         // Checked directly, the root is the file's folder: the include leaves it.
         let direct = try dir.scn("check", "lib/cases/uses.scn")
         #expect(direct.status == 2, "\(direct)")
-        #expect(direct.stderr.contains("--> lib/cases/uses.scn:1:"), "\(direct)")
+        #expect(direct.stderr.contains("--> lib/cases/uses.scn:1:9\n"), "\(direct)")
+        #expect(direct.stderr.contains("is outside the scenario root"), "\(direct)")
     }
 
     @Test func theScenarioLibraryChecks() throws {
