@@ -25,11 +25,14 @@ public struct ScenarioContext: Sendable {
         self.limits = limits
     }
 
-    public var isInstalled: Bool { world != nil }
+    public var isInstalled: Bool {
+        if case .some = world { return true }
+        return false
+    }
 
     /// Installs the app with the configuration given so far, if not yet installed.
     public mutating func install(fresh: Bool = false) throws(StepError) {
-        guard world == nil else {
+        if case .some = world {
             if fresh { throw .precondition("'install fresh' must be the first action: the app is already installed") }
             return
         }
@@ -46,10 +49,9 @@ public struct ScenarioContext: Sendable {
     @discardableResult
     public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
         try install()
-        guard var w = world else { throw .precondition("the app is not installed") }
         // Hold the only reference while the step runs, so the world's arrays (the trace
         // above all) are mutated in place rather than copied at every step.
-        world = nil
+        guard var w = world.take() else { throw .precondition("the app is not installed") }
         defer { world = w }
         do {
             return try body(&w)
@@ -65,6 +67,14 @@ public struct ScenarioContext: Sendable {
         try install()
         guard let w = world else { throw .precondition("the app is not installed") }
         return w
+    }
+
+    /// Reads the installed world without copying it (installing first if needed).
+    public mutating func observe<T>(_ body: (borrowing World) -> T) throws(StepError) -> T {
+        try install()
+        guard let w = world.take() else { throw .precondition("the app is not installed") }
+        defer { world = w }
+        return body(w)
     }
 }
 

@@ -17,42 +17,74 @@ enum Library {
             file.path.hasPrefix(root.path + "/") ? String(file.path.dropFirst(root.path.count + 1)) : file.path
         } ?? []
     }()
+
+    /// One problem of a scenario file: the scenario's message and where it points.
+    struct Problem {
+        var message: String
+        var location: FileLocation?
+    }
+
+    /// Checks `path` and runs its cases; every failure, with the scenario's own message.
+    static func problems(path: String, root: String, shownAs name: String) -> [Problem] {
+        let executor = RuntimeExecutor()
+        let plan = executor.plan(file: path, root: root)
+        if let problem = plan.problem {
+            return [Problem(message: "\(name) does not check:\n\(problem.message)", location: problem.location)]
+        }
+        let runnable = plan.cases.filter { $0.skipReason == nil }.map(\.name)
+        return executor.run(plan: plan, cases: runnable, options: ExecutionOptions()).compactMap { outcome in
+            switch outcome.status {
+            case .passed, .skipped: return nil
+            case .failed, .error:
+                return Problem(message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location)
+            }
+        }
+    }
+
+    /// Records each problem as a test issue at the scenario's own file, line and column.
+    static func record(_ problems: [Problem]) {
+        for problem in problems {
+            Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation(problem.location))
+        }
+    }
+
+    static func sourceLocation(_ at: FileLocation?) -> SourceLocation {
+        guard let at else {
+            return SourceLocation(fileID: "scn/Scenarios", filePath: scenariosFolder, line: 1, column: 1)
+        }
+        return SourceLocation(fileID: "scn/" + at.path, filePath: at.path, line: at.line, column: max(1, at.column))
+    }
 }
 
 @Suite("Scenario library")
 struct ScenarioLibraryTests {
-    @Test("the library is not empty")
+    @Test("the library is found from the package root")
     func libraryIsFound() {
         #expect(Library.files.count > 10)
+        #expect(Library.files.allSatisfy { $0.hasPrefix("Scenarios/") && $0.hasSuffix(".scn") })
     }
 
     @Test("scenario file passes", arguments: Library.files)
     func scenarioFilePasses(_ relativePath: String) {
         let path = Library.root.appendingPathComponent(relativePath).path
-        let executor = RuntimeExecutor()
-        let plan = executor.plan(file: path, root: Library.scenariosFolder)
-        if let problem = plan.problem {
-            Issue.record(
-                Comment(rawValue: "\(relativePath) does not check:\n\(problem.message)"),
-                sourceLocation: location(problem.location))
-            return
-        }
-        let runnable = plan.cases.filter { $0.skipReason == nil }.map(\.name)
-        for outcome in executor.run(plan: plan, cases: runnable, options: ExecutionOptions()) {
-            switch outcome.status {
-            case .passed, .skipped: continue
-            case .failed, .error:
-                Issue.record(
-                    Comment(rawValue: "\(relativePath) › \(outcome.name)\n\(outcome.message ?? "")"),
-                    sourceLocation: location(outcome.location))
-            }
-        }
+        Library.record(Library.problems(path: path, root: Library.scenariosFolder, shownAs: relativePath))
     }
 
-    private func location(_ at: FileLocation?) -> SourceLocation {
-        guard let at else {
-            return SourceLocation(fileID: "scn/Scenarios", filePath: Library.scenariosFolder, line: 1, column: 1)
+    @Test("a deliberately broken scenario fails with the scenario's message and location")
+    func brokenScenarioFails() throws {
+        let folder = Library.root.appendingPathComponent("Tests/ScenariosTests/Fixtures").path
+        let path = folder + "/broken.scn"
+        let problems = Library.problems(path: path, root: folder, shownAs: "broken.scn")
+        let problem = try #require(problems.first)
+        #expect(problems.count == 1)
+        #expect(problem.location == FileLocation(path: path, line: 7, column: 1))
+        #expect(problem.message.contains("expect banner \"Bob\""))
+        #expect(problem.message.contains("= expected: newest banner \"Bob\""))
+        // The same path the library test takes: the issue is recorded, at the scenario.
+        withKnownIssue {
+            Library.record(problems)
+        } matching: { issue in
+            issue.sourceLocation?.line == 7 && String(describing: issue).contains("newest banner \"Bob\"")
         }
-        return SourceLocation(fileID: "scn/" + at.path, filePath: at.path, line: at.line, column: at.column)
     }
 }

@@ -175,8 +175,7 @@ extension Vocabulary {
     ) {
         add("expect " + words, positionals, options: options, role: .expectation, topic: "Expectations", summary) {
             context, args throws(StepError) in
-            let world = try context.observe()
-            let outcome = check(world, args)
+            let outcome = try context.observe { world in check(world, args) }
             if !outcome.holds {
                 throw StepError.expectation(
                     "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
