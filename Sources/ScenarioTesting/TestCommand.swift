@@ -78,7 +78,7 @@ public enum TestCommand {
             options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled),
             selection: selection, maxFailures: options.maxFailures)
         let output = RunOutput(
-            stdout: stdout, stderr: stderr, progress: stderrIsTerminal ?? isTerminal,
+            stdout: stdout, stderr: stderr, progress: (stderrIsTerminal ?? isTerminal) && environment["TERM"] != "dumb",
             console: ConsoleReporter(style: style, verbose: options.verbose), tap: options.tap)
 
         output.checking(count: sharded.count)
