@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "scnTests", dependencies: ["scn"]),
     ]
 )

@@ -8,30 +8,12 @@ enum ApnsCommand {
     static let usage = "usage: scn apns FILE --out DIR\n"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var path: String?
-        var out: String?
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            if Help.isHelp(a) {
-                Terminal.write(usage)
-                return ExitCode.success
-            } else if a == "--out" {
-                i += 1
-                guard i < arguments.count else {
-                    Terminal.writeError("error: --out needs a folder\n")
-                    return ExitCode.usage
-                }
-                out = arguments[i]
-            } else if a.hasPrefix("-") || path != nil {
-                Terminal.writeError(usage)
-                return ExitCode.usage
-            } else {
-                path = a
-            }
-            i += 1
+        let parsed: CommandArguments
+        switch CommandArguments.parse(arguments, command: "apns", usage: usage, values: ["--out": "a folder"]) {
+        case .exit(let code): return code
+        case .parsed(let p): parsed = p
         }
-        guard let path, let out else {
+        guard parsed.paths.count == 1, let path = parsed.paths.first, let out = parsed.values["--out"] else {
             Terminal.writeError(usage)
             return ExitCode.usage
         }

@@ -8,21 +8,18 @@ enum CheckCommand {
     static let usage = "usage: scn check PATH…  (a file, or a folder: every *.scn below it)\n"
 
     static func main(_ arguments: [String]) -> Int32 {
-        if arguments.contains(where: Help.isHelp) {
-            Terminal.write(usage)
-            return ExitCode.success
+        let parsed: CommandArguments
+        switch CommandArguments.parse(arguments, command: "check", usage: usage) {
+        case .exit(let code): return code
+        case .parsed(let p): parsed = p
         }
-        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-            Terminal.writeError("error: unknown option '\(option)' for 'scn check'\n")
-            return ExitCode.usage
-        }
-        guard !arguments.isEmpty else {
+        guard !parsed.paths.isEmpty else {
             Terminal.writeError(usage)
             return ExitCode.usage
         }
         let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
         let loader = ScenarioLoader()
-        let (files, found) = Files.scenarios(arguments)
+        let (files, found) = Files.scenarios(parsed.paths)
         var failed = found ? 0 : 1
         for file in files {
             let loaded = loader.load(path: file.path, root: file.root)

@@ -7,20 +7,13 @@ enum FormatCommand {
     static let usage = "usage: scn fmt [--check] PATH…  (a file, or a folder: every *.scn below it)\n"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var check = false
-        var paths: [String] = []
-        for a in arguments {
-            switch a {
-            case "--check": check = true
-            case _ where Help.isHelp(a):
-                Terminal.write(usage)
-                return ExitCode.success
-            case _ where a.hasPrefix("-"):
-                Terminal.writeError("error: unknown option '\(a)' for 'scn fmt'\n")
-                return ExitCode.usage
-            default: paths.append(a)
-            }
+        let parsed: CommandArguments
+        switch CommandArguments.parse(arguments, command: "fmt", usage: usage, flags: ["--check"]) {
+        case .exit(let code): return code
+        case .parsed(let p): parsed = p
         }
+        let check = parsed.flags.contains("--check")
+        let paths = parsed.paths
         guard !paths.isEmpty else {
             Terminal.writeError(usage)
             return ExitCode.usage

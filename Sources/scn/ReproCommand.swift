@@ -7,33 +7,16 @@ enum ReproCommand {
     static let usage = "usage: scn repro FILE [--case NAME]\n"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var path: String?
-        var caseName: String?
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            if Help.isHelp(a) {
-                Terminal.write(usage)
-                return ExitCode.success
-            } else if a == "--case" {
-                i += 1
-                guard i < arguments.count else {
-                    Terminal.writeError("error: --case needs a case name\n")
-                    return ExitCode.usage
-                }
-                caseName = arguments[i]
-            } else if a.hasPrefix("-") || path != nil {
-                Terminal.writeError(usage)
-                return ExitCode.usage
-            } else {
-                path = a
-            }
-            i += 1
+        let parsed: CommandArguments
+        switch CommandArguments.parse(arguments, command: "repro", usage: usage, values: ["--case": "a case name"]) {
+        case .exit(let code): return code
+        case .parsed(let p): parsed = p
         }
-        guard let path else {
+        guard parsed.paths.count == 1, let path = parsed.paths.first else {
             Terminal.writeError(usage)
             return ExitCode.usage
         }
+        let caseName = parsed.values["--case"]
         if Files.isFolder(path) {
             Terminal.writeError("error: '\(path)' is a folder; scn repro takes one scenario file\n")
             return ExitCode.usage

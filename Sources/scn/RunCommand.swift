@@ -48,33 +48,25 @@ enum RunCommand {
     static let usage = "usage: scn run PATH… [--trace] [--json] [--max-steps N]\n"
 
     static func main(_ arguments: [String]) -> Int32 {
-        var trace = false
-        var json = false
-        var limits = Limits()
-        var paths: [String] = []
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--trace": trace = true
-            case "--json": json = true
-            case "--max-steps":
-                i += 1
-                guard i < arguments.count, let n = Int(arguments[i]), n > 0 else {
-                    Terminal.writeError("error: --max-steps needs a positive whole number\n")
-                    return ExitCode.usage
-                }
-                limits.maxSteps = n
-            case _ where Help.isHelp(a):
-                Terminal.write(usage)
-                return ExitCode.success
-            case _ where a.hasPrefix("-"):
-                Terminal.writeError("error: unknown option '\(a)' for 'scn run'\n")
-                return ExitCode.usage
-            default: paths.append(a)
-            }
-            i += 1
+        let parsed: CommandArguments
+        switch CommandArguments.parse(
+            arguments, command: "run", usage: usage, flags: ["--trace", "--json"],
+            values: ["--max-steps": "a positive whole number"])
+        {
+        case .exit(let code): return code
+        case .parsed(let p): parsed = p
         }
+        var limits = Limits()
+        if let text = parsed.values["--max-steps"] {
+            guard let n = Int(text), n > 0 else {
+                Terminal.writeError("error: --max-steps needs a positive whole number\n")
+                return ExitCode.usage
+            }
+            limits.maxSteps = n
+        }
+        let trace = parsed.flags.contains("--trace")
+        let json = parsed.flags.contains("--json")
+        let paths = parsed.paths
         guard !paths.isEmpty else {
             Terminal.writeError(usage)
             return ExitCode.usage

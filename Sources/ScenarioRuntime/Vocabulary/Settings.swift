@@ -111,30 +111,17 @@ extension Vocabulary {
                 }
             }
         }
-        add(
-            "mode", [Parameter("mode", choices(NotificationMode.self))], role: .runtimeSetting, topic: kindly,
-            "Kindly's notificationMode; later changes take effect at the next register"
-        ) { context, args throws(StepError) in
-            let mode = args.choice("mode", as: NotificationMode.self) ?? .auto
-            context.configuration.mode = mode
-            try context.applyIfInstalled(.mode(mode))
-        }
-        add(
-            "delegate", [Parameter("delegate", choices(DelegateChoice.self))], role: .runtimeSetting, topic: host,
-            "the notification-center delegate"
-        ) { context, args throws(StepError) in
-            let d = args.choice("delegate", as: DelegateChoice.self) ?? .none
-            context.configuration.delegate = d
-            try context.applyIfInstalled(.delegate(d))
-        }
-        add(
-            "should-handle", [Parameter("answer", choices(ShouldHandle.self))], role: .runtimeSetting, topic: kindly,
-            "Kindly's shouldHandleNotification delegate: not set, or answering true or false"
-        ) { context, args throws(StepError) in
-            let s = args.choice("answer", as: ShouldHandle.self) ?? .unset
-            context.configuration.shouldHandle = s
-            try context.applyIfInstalled(.shouldHandle(s))
-        }
+        runtimeChoice(
+            "mode", NotificationMode.self, topic: kindly,
+            "Kindly's notificationMode; later changes take effect at the next register",
+            store: { $0.mode = $1 }, setting: { .mode($0) })
+        runtimeChoice(
+            "delegate", DelegateChoice.self, topic: host, "the notification-center delegate",
+            store: { $0.delegate = $1 }, setting: { .delegate($0) })
+        runtimeChoice(
+            "should-handle", ShouldHandle.self, topic: kindly,
+            "Kindly's shouldHandleNotification delegate: not set, or answering true or false",
+            store: { $0.shouldHandle = $1 }, setting: { .shouldHandle($0) })
         add(
             "open-on-tap", [Parameter("open", .boolean)], role: .runtimeSetting, topic: kindly,
             "Kindly's openChatOnNotificationTap"
@@ -151,22 +138,13 @@ extension Vocabulary {
             context.configuration.extensionDelayMilliseconds = ms
             try context.applyIfInstalled(.extensionDelay(milliseconds: ms))
         }
-        add(
-            "delegate-assigned", [Parameter("when", choices(DelegateAssignment.self))], role: .runtimeSetting,
-            topic: host, "when the host assigns the notification-center delegate"
-        ) { context, args throws(StepError) in
-            let a = args.choice("when", as: DelegateAssignment.self) ?? .atLaunch
-            context.configuration.delegateAssignment = a
-            try context.applyIfInstalled(.delegateAssignment(a))
-        }
-        add(
-            "permission", [Parameter("permission", choices(Permission.self))], role: .runtimeSetting, topic: app,
-            "notification permission"
-        ) { context, args throws(StepError) in
-            let p = args.choice("permission", as: Permission.self) ?? .granted
-            context.configuration.permission = p
-            try context.applyIfInstalled(.permission(p))
-        }
+        runtimeChoice(
+            "delegate-assigned", DelegateAssignment.self, topic: host,
+            "when the host assigns the notification-center delegate",
+            store: { $0.delegateAssignment = $1 }, setting: { .delegateAssignment($0) })
+        runtimeChoice(
+            "permission", Permission.self, topic: app, "notification permission",
+            store: { $0.permission = $1 }, setting: { .permission($0) })
         add(
             "silent-budget", [Parameter("count", .integer)], options: [Option("per", .duration, required: true)],
             role: .runtimeSetting, topic: app,
@@ -180,6 +158,23 @@ extension Vocabulary {
             context, _ throws(StepError) in
             context.configuration.silentBudget = nil
             try context.applyIfInstalled(.silentBudget(nil))
+        }
+    }
+}
+
+extension Vocabulary {
+    /// A runtime setting that takes one of a closed set's words: it writes the
+    /// configuration and, once the app is installed, changes the world too.
+    fileprivate mutating func runtimeChoice<T: CaseIterable & RawRepresentable & Sendable>(
+        _ words: String, _ type: T.Type, topic: String, _ summary: String,
+        store: @escaping @Sendable (inout Configuration, T) -> Void,
+        setting: @escaping @Sendable (T) -> RuntimeSetting
+    ) where T.RawValue == String {
+        add(words, [Parameter("value", choices(T.self))], role: .runtimeSetting, topic: topic, summary) {
+            context, args throws(StepError) in
+            guard let value = args.choice("value", as: T.self) else { return }
+            store(&context.configuration, value)
+            try context.applyIfInstalled(setting(value))
         }
     }
 }
