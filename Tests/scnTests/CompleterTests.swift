@@ -20,7 +20,10 @@ import Testing
         #expect(words("push ", "kin") == ["kindly"])
         #expect(words("", "pu") == ["push"])
         #expect(words("push ", "") == ["kindly", "edna", "other", "raw"])
-        #expect(words("", "") == Vocabulary.standard.registry.headWords + ["def", "for", "include", "let", "repeat", "cold_tap"])
+        #expect(
+            words("", "") == Vocabulary.standard.registry.headWords + [
+                "def", "for", "include", "let", "repeat", "cold_tap",
+            ])
         #expect(words("", "co") == ["cold_tap"])
         #expect(words("expect banner ", "p") == ["placeholder"])
     }
@@ -67,7 +70,9 @@ import Testing
 @Suite struct HistoryFileTests {
     @Test func xdgStateHomeFirstThenHome() {
         #expect(HistoryFile.path(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/scn/history")
-        #expect(HistoryFile.path(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/scn/history")
+        #expect(
+            HistoryFile.path(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/scn/history"
+        )
         #expect(HistoryFile.path(environment: ["HOME": "/h"]) == "/h/.local/state/scn/history")
         #expect(HistoryFile.path(environment: [:]) == nil)
     }

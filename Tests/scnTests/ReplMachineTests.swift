@@ -18,8 +18,9 @@ import Testing
     func machine() -> ReplMachine { ReplMachine(root: folder) }
 
     /// Runs each input and requires it to be accepted.
-    func accept(_ inputs: [String], into machine: inout ReplMachine, sourceLocation: Testing.SourceLocation = #_sourceLocation)
-    {
+    func accept(
+        _ inputs: [String], into machine: inout ReplMachine, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         for input in inputs {
             let reply = machine.handle(input)
             #expect(!reply.isError, "\(input): \(reply.text)", sourceLocation: sourceLocation)
@@ -102,7 +103,9 @@ import Testing
         if let source, source + 1 < lines.count {
             let word = lines[source].range(of: "tilte")
             let carets = lines[source + 1].range(of: "^^^^^")
-            #expect(word?.lowerBound.utf16Offset(in: lines[source]) == carets?.lowerBound.utf16Offset(in: lines[source + 1]))
+            #expect(
+                word?.lowerBound.utf16Offset(in: lines[source]) == carets?.lowerBound.utf16Offset(in: lines[source + 1])
+            )
             #expect(lines[source + 1].contains("did you mean 'title'?"))
         }
     }
@@ -201,7 +204,8 @@ import Testing
         #expect(repl.handle(":load missing.scn").isError)
 
         _ = repl.handle(":save again.scn")
-        let saved = try String(contentsOfFile: (folder as NSString).appendingPathComponent("again.scn"), encoding: .utf8)
+        let saved = try String(
+            contentsOfFile: (folder as NSString).appendingPathComponent("again.scn"), encoding: .utf8)
         #expect(saved.hasPrefix("# :load setup.scn\nsdk kindly\nextension kindly\n"), "\(saved)")
         let run = FileRun.run((folder as NSString).appendingPathComponent("again.scn"), limits: Limits())
         #expect(run.exitCode == ExitCode.success)

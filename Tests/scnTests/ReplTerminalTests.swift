@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
+@testable import scn
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import scn
 
 /// The REPL in a real pseudo-terminal (tmux): readline editing, a mistake with its caret,
 /// tab completion, `:save`, `scn run` on the saved file, and history in a second session.
@@ -37,8 +37,12 @@ struct ReplTerminalTests {
         if let source = lines.firstIndex(where: { $0.hasSuffix("| push kindly visible tilte \"Anna\"") }),
             source + 1 < lines.count
         {
-            let column = lines[source].range(of: "tilte").map { lines[source].distance(from: lines[source].startIndex, to: $0.lowerBound) }
-            let caret = lines[source + 1].range(of: "^^^^^").map { lines[source + 1].distance(from: lines[source + 1].startIndex, to: $0.lowerBound) }
+            let column = lines[source].range(of: "tilte").map {
+                lines[source].distance(from: lines[source].startIndex, to: $0.lowerBound)
+            }
+            let caret = lines[source + 1].range(of: "^^^^^").map {
+                lines[source + 1].distance(from: lines[source + 1].startIndex, to: $0.lowerBound)
+            }
             #expect(column != nil && column == caret, "caret not under 'tilte':\n\(error)")
         } else {
             Issue.record("the offending line is not on screen:\n\(error)")
@@ -63,7 +67,10 @@ struct ReplTerminalTests {
         #expect(run.status == 0, "scn run bug.scn:\n\(run.output)")
         #expect(run.output.contains("PASS bug.scn"))
         let saved = try String(contentsOfFile: (folder as NSString).appendingPathComponent("bug.scn"), encoding: .utf8)
-        #expect(saved == "sdk kindly\nextension kindly\nlaunch killed\npush kindly visible title \"Anna\"\nexpect banners 1\n")
+        #expect(
+            saved
+                == "sdk kindly\nextension kindly\nlaunch killed\npush kindly visible title \"Anna\"\nexpect banners 1\n"
+        )
 
         // A second session remembers the first one's lines.
         try tmux.start(command, in: folder)
@@ -75,8 +82,10 @@ struct ReplTerminalTests {
         tmux.send(key: "C-u")
         tmux.send(key: "C-d")
         try tmux.waitForExit()
-        let history = try String(contentsOfFile: (state as NSString).appendingPathComponent("scn/history"), encoding: .utf8)
-        #expect(history.contains("push kindly visible tilte \"Anna\"\n"), "mistakes stay in the history, to fix with Up")
+        let history = try String(
+            contentsOfFile: (state as NSString).appendingPathComponent("scn/history"), encoding: .utf8)
+        #expect(
+            history.contains("push kindly visible tilte \"Anna\"\n"), "mistakes stay in the history, to fix with Up")
     }
 }
 
@@ -188,7 +197,8 @@ struct Tmux {
     @discardableResult
     func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
         guard let executable = Tmux.executable,
-            let result = try? ProcessRunner.run(executable, ["-S", socket, "-f", "/dev/null"] + arguments, in: "/", timeout: timeout)
+            let result = try? ProcessRunner.run(
+                executable, ["-S", socket, "-f", "/dev/null"] + arguments, in: "/", timeout: timeout)
         else { return (-1, "") }
         return result
     }

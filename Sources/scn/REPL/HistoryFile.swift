@@ -21,7 +21,8 @@ enum HistoryFile {
         let folder = (path as NSString).deletingLastPathComponent
         let files = FileManager.default
         do {
-            try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try files.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             return false
         }

@@ -75,10 +75,13 @@ struct LineEditor {
                     rl_resize_terminal()
                 }
                 if signals.contains(UInt8(ascii: "I")) {
+                    // `^C` after what was typed, like a shell; then a fresh line (removing the
+                    // handler may send a carriage return, so the newline comes after it).
+                    Terminal.write("^C")
                     rl_free_line_state()
                     rl_replace_line("", 0)
                     rl_callback_handler_remove()
-                    Terminal.write("^C\n")
+                    Terminal.write("\n")
                     return .interrupted
                 }
             }
@@ -151,7 +154,8 @@ enum ReadlineGlobals {
             let word = String(cString: text)
             var before = ""
             if let buffer = rl_line_buffer, start > 0 {
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(start))
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(start))
                 before = String(decoding: bytes, as: UTF8.self)
             }
             switch completer.complete(before: before, word: word, continuation: ReadlineGlobals.continuation) {

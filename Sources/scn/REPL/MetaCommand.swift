@@ -31,7 +31,8 @@ enum MetaCommand: Equatable {
 
     static let table: [Entry] = [
         Entry(name: ":help", usage: ":help [COMMAND]", argument: .command, summary: "this help, or one command's"),
-        Entry(name: ":state", usage: ":state", argument: .none, summary: "the world now: app, screen, banners, SDK, time"),
+        Entry(
+            name: ":state", usage: ":state", argument: .none, summary: "the world now: app, screen, banners, SDK, time"),
         Entry(name: ":trace", usage: ":trace", argument: .none, summary: "everything that happened so far"),
         Entry(name: ":undo", usage: ":undo", argument: .none, summary: "back one accepted entry (or a :reset, :load)"),
         Entry(name: ":reset", usage: ":reset", argument: .none, summary: "start again: a fresh, uninstalled world"),

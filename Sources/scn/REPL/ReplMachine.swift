@@ -130,7 +130,8 @@ struct ReplMachine {
         } catch {
             let trace = next.context.world?.trace ?? []
             return .error(
-                ReplMachine.endLine(FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
+                ReplMachine.endLine(
+                    FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
         }
         let before = world
         undoStack.append(snapshot)

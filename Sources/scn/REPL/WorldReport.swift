@@ -23,7 +23,8 @@ enum WorldReport {
         case (nil, nil):
             return []
         case (nil, let after?):
-            var lines = after.trace.first(where: { $0.kind == .install }).map { ["installed: \($0.text)"] } ?? ["installed"]
+            var lines =
+                after.trace.first(where: { $0.kind == .install }).map { ["installed: \($0.text)"] } ?? ["installed"]
             lines.append(contentsOf: differences(from: nil, to: after, style: style))
             return lines
         case (_?, nil):
@@ -35,10 +36,13 @@ enum WorldReport {
 
     private static func differences(from before: World?, to after: World, style: Style) -> [String] {
         var lines: [String] = []
-        if let before, before.now != after.now {
-            lines.append("time: \(TimeFormat.timestamp(before.now)) → \(TimeFormat.timestamp(after.now))")
+        let then = before?.now ?? 0
+        if then != after.now {
+            lines.append("time: \(TimeFormat.timestamp(then)) → \(TimeFormat.timestamp(after.now))")
         }
-        let app = { (w: World) in w.appState.isRunning ? "\(w.appState.rawValue) on \(w.screen.rawValue)" : w.appState.rawValue }
+        let app = { (w: World) in
+            w.appState.isRunning ? "\(w.appState.rawValue) on \(w.screen.rawValue)" : w.appState.rawValue
+        }
         if let before {
             if app(before) != app(after) { lines.append("app: \(app(before)) → \(app(after))") }
         } else {
