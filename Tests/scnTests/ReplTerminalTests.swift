@@ -57,8 +57,22 @@ struct ReplTerminalTests {
         tmux.type("expect banners 1")
         tmux.type("expect banners 4")
         try tmux.waitFor("the failed expectation", { $0.contains("expect banners 4") && $0.contains("expected") })
+
+        // A block continues on the '...>' prompt and runs when it closes; Ctrl-C drops one.
+        tmux.type("repeat 2 {")
+        try tmux.waitFor("the continuation prompt", { Tmux.lastLine($0) == "...>" })
+        tmux.type("wait 1s")
+        tmux.type("}")
+        try tmux.waitFor("the block's effect", { $0.contains("time: 0.000s → 2.000s") })
+        tmux.type("repeat 3 {")
+        try tmux.waitFor("another block", { Tmux.lastLine($0) == "...>" })
+        tmux.send(literal: "push kin")
+        try tmux.waitFor("typing in the block", { Tmux.lastLine($0) == "...> push kin" })
+        tmux.send(key: "C-c")
+        try tmux.waitFor("the dropped block", { $0.contains("...> push kin^C") && Tmux.lastLine($0) == "scn>" })
+
         tmux.type(":save bug.scn")
-        try tmux.waitFor("save", { $0.contains("saved 5 entries to bug.scn") })
+        try tmux.waitFor("save", { $0.contains("saved 6 entries to bug.scn") })
         tmux.type(":quit")
         try tmux.waitForExit()
 
@@ -69,8 +83,17 @@ struct ReplTerminalTests {
         let saved = try String(contentsOfFile: (folder as NSString).appendingPathComponent("bug.scn"), encoding: .utf8)
         #expect(
             saved
-                == "sdk kindly\nextension kindly\nlaunch killed\npush kindly visible title \"Anna\"\nexpect banners 1\n"
-        )
+                == """
+                sdk kindly
+                extension kindly
+                launch killed
+                push kindly visible title "Anna"
+                expect banners 1
+                repeat 2 {
+                    wait 1s
+                }
+
+                """)
 
         // A second session remembers the first one's lines.
         try tmux.start(command, in: folder)

@@ -54,7 +54,8 @@ struct LineEditor {
 
     /// Reads one line with `prompt`.
     func read(prompt: String) -> Input {
-        ReadlineGlobals.drainSignals()
+        // Ctrl-C typed while an entry ran is forgotten; a SIGTERM or SIGHUP is not.
+        if ReadlineGlobals.drainSignals().contains(UInt8(ascii: "T")) { return .endOfInput }
         ReadlineGlobals.result = nil
         rl_callback_handler_install(prompt, ReadlineGlobals.lineHandler)
         defer { ReadlineGlobals.result = nil }
@@ -73,6 +74,11 @@ struct LineEditor {
                 let signals = ReadlineGlobals.drainSignals()
                 if signals.contains(UInt8(ascii: "W")) {
                     rl_resize_terminal()
+                }
+                if signals.contains(UInt8(ascii: "T")) {
+                    // SIGTERM or SIGHUP: leave cleanly, the terminal restored.
+                    rl_callback_handler_remove()
+                    return .endOfInput
                 }
                 if signals.contains(UInt8(ascii: "I")) {
                     // `^C` after what was typed, like a shell; then a fresh line (removing the
@@ -123,11 +129,13 @@ enum ReadlineGlobals {
     /// The candidates of the completion in progress, and the next one to hand out.
     nonisolated(unsafe) static var candidates: [String] = []
     nonisolated(unsafe) static var nextCandidate = 0
-    /// The self-pipe the signal handlers write to: `I` for SIGINT, `W` for SIGWINCH.
+    /// The self-pipe the signal handlers write to: `I` for SIGINT, `W` for SIGWINCH, `T` for
+    /// SIGTERM and SIGHUP.
     nonisolated(unsafe) static var signalReadEnd: Int32 = -1
     nonisolated(unsafe) static var signalWriteEnd: Int32 = -1
-    nonisolated(unsafe) static var previousInt = sigaction()
-    nonisolated(unsafe) static var previousWinch = sigaction()
+    /// The handlers in place before ours, by signal.
+    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+    static let handled: [Int32] = [SIGINT, SIGWINCH, SIGTERM, SIGHUP]
 
     /// C strings readline keeps pointers to for the whole session.
     nonisolated(unsafe) static let readlineName = UnsafePointer(strdup("scn"))
@@ -178,7 +186,12 @@ enum ReadlineGlobals {
     }
 
     static let signalHandler: @convention(c) (Int32) -> Void = { signal in
-        var byte: UInt8 = signal == SIGINT ? UInt8(ascii: "I") : UInt8(ascii: "W")
+        var byte: UInt8 =
+            switch signal {
+            case SIGINT: UInt8(ascii: "I")
+            case SIGWINCH: UInt8(ascii: "W")
+            default: UInt8(ascii: "T")
+            }
         _ = write(ReadlineGlobals.signalWriteEnd, &byte, 1)
     }
 
@@ -197,20 +210,24 @@ enum ReadlineGlobals {
         action.__sigaction_handler.sa_handler = signalHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(SIGINT, &action, &previousInt)
-        sigaction(SIGWINCH, &action, &previousWinch)
+        for signal in handled {
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
         // A parent may have started us with these blocked (threads of test runners do).
         var wanted = sigset_t()
         sigemptyset(&wanted)
-        sigaddset(&wanted, SIGINT)
-        sigaddset(&wanted, SIGWINCH)
+        for signal in handled { sigaddset(&wanted, signal) }
         pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     }
 
     static func restoreSignals() {
         guard signalReadEnd >= 0 else { return }
-        sigaction(SIGINT, &previousInt, nil)
-        sigaction(SIGWINCH, &previousWinch, nil)
+        for signal in handled {
+            guard var old = previous[signal] else { continue }
+            sigaction(signal, &old, nil)
+        }
     }
 
     /// Reads whatever the signal handlers wrote since the last call.
