@@ -1,7 +1,71 @@
-/// The interactive shell (being built).
+import Foundation
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// The interactive shell: `scn` on a terminal, or `scn repl`. See docs/REPL.md.
+///
+/// This file is the loop that joins the terminal (``LineEditor``) to the state machine
+/// (``ReplMachine``): it gathers lines into entries (a block continues on `...> ` while a
+/// `{`, `[` or `'` is open), hands each complete entry to the machine and prints its reply.
 enum Repl {
+    static let prompt = "scn> "
+    static let continuationPrompt = "...> "
+
     static func main(_ arguments: [String]) -> Int32 {
-        Terminal.writeError("the interactive shell is not available yet; pipe a scenario into 'scn' instead\n")
-        return ExitCode.usage
+        guard arguments.isEmpty else {
+            Terminal.writeError("usage: scn repl\n")
+            return ExitCode.usage
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
+        var machine = ReplMachine(root: FileManager.default.currentDirectoryPath, color: color)
+
+        var historyPath = HistoryFile.path(environment: environment)
+        if let path = historyPath, !HistoryFile.prepare(path) {
+            Terminal.writeError("note: cannot write '\(path)': history is kept for this session only\n")
+            historyPath = nil
+        }
+        let editor = LineEditor(historyPath: historyPath, completer: completer(for: machine))
+        defer { editor.close() }
+
+        Terminal.write("scn \(ToolVersion.string) — :help for help, Tab completes, :quit or Ctrl-D leaves\n")
+        var block: [String] = []
+        while true {
+            editor.setContinuation(!block.isEmpty)
+            let input = editor.read(prompt: block.isEmpty ? prompt : continuationPrompt)
+            switch input {
+            case .endOfInput:
+                if !block.isEmpty { Terminal.write("\n(the unfinished block was dropped)") }
+                Terminal.write("\n")
+                return ExitCode.success
+            case .interrupted:
+                block = []
+            case .line(let line):
+                editor.remember(line)
+                let reply: ReplReply
+                if block.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":") {
+                    reply = machine.handle(line)
+                } else {
+                    block.append(line)
+                    let text = block.joined(separator: "\n")
+                    if Language.needsContinuation(text) { continue }
+                    block = []
+                    reply = machine.enter(text)
+                }
+                if reply.isError {
+                    Terminal.writeError(reply.text)
+                } else {
+                    Terminal.write(reply.text)
+                }
+                if reply.quit { return ExitCode.success }
+                editor.update(completer(for: machine))
+            }
+        }
+    }
+
+    static func completer(for machine: ReplMachine) -> Completer {
+        Completer(
+            registry: machine.vocabulary.registry, variables: machine.checkContext.variableNames,
+            defs: machine.checkContext.defNames)
     }
 }

@@ -1,0 +1,405 @@
+import Foundation
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// One accepted entry of a REPL session: a line or block typed, or a file loaded.
+struct ReplEntry: Sendable {
+    enum Origin: Sendable, Equatable {
+        case typed
+        /// `:load FILE`, with the path as typed.
+        case loaded(String)
+    }
+
+    var origin: Origin
+    var source: SourceFile
+
+    var text: String { String(decoding: source.bytes, as: UTF8.self) }
+}
+
+/// What the REPL shows after one input, and whether the session ends.
+struct ReplReply: Sendable, Equatable {
+    /// The text to show; empty or ending in a newline.
+    var text: String
+    /// The input was refused (syntax, check, a failed step, a bad meta command).
+    var isError: Bool
+    var quit: Bool
+
+    static func ok(_ text: String) -> ReplReply { ReplReply(text: text, isError: false, quit: false) }
+    static func error(_ text: String) -> ReplReply { ReplReply(text: text, isError: true, quit: false) }
+}
+
+/// The REPL without the terminal: entries, the session they built, the check context
+/// they left, and the undo stack. Readline I/O lives in ``LineEditor``; this type is what
+/// the tests drive.
+///
+/// Every input is all-or-nothing: it is checked in the check context the accepted entries
+/// left, then run on a copy of the session; only when both succeed do the session, the
+/// check context and the entries move on. Sessions and worlds are values, so the undo
+/// stack is a list of earlier values.
+struct ReplMachine {
+    /// Everything `:undo` restores.
+    struct Snapshot {
+        var session: Session
+        var checkContext: CheckContext
+        var entries: [ReplEntry]
+        var sources: [String: SourceFile]
+    }
+
+    let vocabulary: Vocabulary
+    let loader: ReplLoader
+    let limits: Limits
+    var color: Bool
+
+    private(set) var session: Session
+    private(set) var checkContext: CheckContext
+    /// The accepted entries, in order (what `:save` writes).
+    private(set) var entries: [ReplEntry] = []
+    /// Every file an accepted entry or its includes brought in, by path (for carets
+    /// under a failing step inside a `def` an earlier entry defined).
+    private(set) var sources: [String: SourceFile] = [:]
+    private var undoStack: [Snapshot] = []
+    /// Numbers typed entries; never goes back, so entry names stay unique.
+    private var counter = 0
+
+    /// A REPL whose scenario root is `root` (the working directory for `scn repl`).
+    init(root: String, vocabulary: Vocabulary = .standard, limits: Limits = Limits(), color: Bool = false) {
+        self.vocabulary = vocabulary
+        self.loader = ReplLoader(root: root)
+        self.limits = limits
+        self.color = color
+        self.session = ReplMachine.freshSession(vocabulary, loader, limits)
+        self.checkContext = CheckContext()
+    }
+
+    private static func freshSession(_ vocabulary: Vocabulary, _ loader: ReplLoader, _ limits: Limits) -> Session {
+        Session(vocabulary: vocabulary, context: ScenarioContext(loader: loader, limits: limits))
+    }
+
+    /// The world now; nil until the first action installs the app.
+    var world: World? { session.context.world }
+
+    /// How many steps `:undo` can go back.
+    var undoDepth: Int { undoStack.count }
+
+    private var snapshot: Snapshot {
+        Snapshot(session: session, checkContext: checkContext, entries: entries, sources: sources)
+    }
+
+    private mutating func restore(_ s: Snapshot) {
+        session = s.session
+        checkContext = s.checkContext
+        entries = s.entries
+        sources = s.sources
+    }
+
+    // MARK: Input
+
+    /// One complete input: a meta command (a first line starting with `:`), or statements.
+    mutating func handle(_ input: String) -> ReplReply {
+        let trimmed = input.drop(while: { $0 == " " || $0 == "\t" })
+        if trimmed.hasPrefix(":") {
+            switch MetaCommand.parse(String(trimmed)) {
+            case .success(let command): return run(command)
+            case .failure(let error): return .error(errorLine(error.message))
+            }
+        }
+        return enter(input)
+    }
+
+    /// Statements typed at the prompt (a line, or a block once it closes).
+    mutating func enter(_ text: String) -> ReplReply {
+        guard text.contains(where: { !$0.isWhitespace }) else { return .ok("") }
+        counter += 1
+        return accept(SourceFile(path: ReplLoader.entryName(counter), text: text), origin: .typed)
+    }
+
+    /// Checks `source` in the current check context and runs it on a copy of the session;
+    /// keeps the result only when both succeed.
+    private mutating func accept(_ source: SourceFile, origin: ReplEntry.Origin) -> ReplReply {
+        let step = Language.check(source, in: checkContext, registry: vocabulary.registry, loader: loader)
+        guard step.isAccepted else {
+            return .error(ReplMachine.endLine(Language.render(step.diagnostics, color: color)))
+        }
+        var known = sources
+        known[source.path] = source
+        ReplMachine.collectSources(step.statements, into: &known)
+        var next = session
+        do {
+            try next.execute(step.statements)
+        } catch {
+            let trace = next.context.world?.trace ?? []
+            return .error(
+                ReplMachine.endLine(
+                    FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
+        }
+        let before = world
+        undoStack.append(snapshot)
+        session = next
+        checkContext = step.context
+        entries.append(ReplEntry(origin: origin, source: source))
+        sources = known
+        return .ok(render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
+    }
+
+    /// The files include statements brought in (their steps may fail later, inside a def).
+    private static func collectSources(_ statements: [CheckedStmt], into sources: inout [String: SourceFile]) {
+        for statement in statements {
+            switch statement.kind {
+            case .include(_, let source, let body):
+                sources[source.path] = source
+                collectSources(body, into: &sources)
+            case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body):
+                collectSources(body, into: &sources)
+            case .command, .call, .let:
+                break
+            }
+        }
+    }
+
+    // MARK: Meta commands
+
+    mutating func run(_ command: MetaCommand) -> ReplReply {
+        switch command {
+        case .help(let words): return help(words)
+        case .state: return .ok(stateText())
+        case .trace: return .ok(traceText())
+        case .undo: return undo()
+        case .reset: return reset()
+        case .load(let path): return load(path)
+        case .save(let path): return save(path)
+        case .quit: return ReplReply(text: "", isError: false, quit: true)
+        }
+    }
+
+    /// `:undo`: back to the state before the newest accepted entry (or `:reset`, `:load`).
+    mutating func undo() -> ReplReply {
+        guard let previous = undoStack.popLast() else { return .error(errorLine("nothing to undo")) }
+        let undone = entries.count > previous.entries.count ? entries.last : nil
+        let before = world
+        restore(previous)
+        var lines: [String] = []
+        if let undone {
+            let first = undone.text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            switch undone.origin {
+            case .typed: lines.append("undid: \(first)")
+            case .loaded(let path): lines.append("undid: :load \(path)")
+            }
+        } else {
+            lines.append("undid the :reset")
+        }
+        lines += WorldReport.changes(from: before, to: world, color: color)
+        return .ok(render(lines, empty: ""))
+    }
+
+    /// `:reset`: a fresh, uninstalled world and no entries (`:undo` brings them back).
+    mutating func reset() -> ReplReply {
+        undoStack.append(snapshot)
+        restore(
+            Snapshot(
+                session: ReplMachine.freshSession(vocabulary, loader, limits), checkContext: CheckContext(),
+                entries: [], sources: [:]))
+        return .ok("fresh session: nothing configured, nothing installed (:undo brings the old one back)\n")
+    }
+
+    /// `:load FILE`: the file's statements, checked and run here as one entry. The path is
+    /// relative to the working directory; its includes stay inside the scenario root.
+    mutating func load(_ path: String) -> ReplReply {
+        let absolute = loader.absolute(path)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            return .error(errorLine("cannot read '\(path)'"))
+        }
+        guard data.count <= loader.base.maxBytes else {
+            return .error(errorLine("'\(path)' is larger than \(loader.base.maxBytes) bytes"))
+        }
+        let source = SourceFile(path: path, bytes: [UInt8](data))
+        if ReplMachine.hasCases(Language.parse(source).statements) {
+            return .error(
+                errorLine(
+                    "'\(path)' has case blocks, and each case needs a world of its own: run it with 'scn run \(path)', "
+                        + "or :load a file of plain statements"))
+        }
+        var reply = accept(source, origin: .loaded(path))
+        if !reply.isError { reply.text = "loaded \(path)\n" + reply.text }
+        return reply
+    }
+
+    /// Whether a file's top level has `case` blocks (directly or in a `for` around them).
+    private static func hasCases(_ statements: [Stmt]) -> Bool {
+        statements.contains { statement in
+            switch statement.kind {
+            case .case: return true
+            case .for(_, _, let body): return hasCases(body.statements)
+            default: return false
+            }
+        }
+    }
+
+    // MARK: Save
+
+    /// The accepted entries as one file, in order, in the canonical layout.
+    func savedText() -> Result<String, FormatError> {
+        var text = ""
+        for entry in entries {
+            if case .loaded(let path) = entry.origin { text += "# :load \(path)\n" }
+            text += entry.text
+            if !text.hasSuffix("\n") { text += "\n" }
+        }
+        return Language.format(SourceFile(path: "<save>", text: text))
+    }
+
+    /// `:save FILE`: writes ``savedText()``, then runs the file as `scn run` would and says
+    /// so if it does not pass (a path that only resolves from here, say).
+    func save(_ path: String) -> ReplReply {
+        guard !entries.isEmpty else { return .error(errorLine("nothing to save: no entry has been accepted yet")) }
+        let text: String
+        switch savedText() {
+        case .success(let formatted): text = formatted
+        case .failure(let error): return .error(ReplMachine.endLine(Language.render(error.diagnostics, color: color)))
+        }
+        let absolute = loader.absolute(path)
+        let folder = (absolute as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        guard FileManager.default.createFile(atPath: absolute, contents: Data(text.utf8)) else {
+            return .error(errorLine("cannot write '\(path)'"))
+        }
+        let count = entries.count
+        var out = "saved \(count) entr\(count == 1 ? "y" : "ies") to \(path)\n"
+        if let problem = verify(absolute) {
+            out += "note: \(problem)\n"
+        }
+        return .ok(out)
+    }
+
+    /// Runs the saved file as `scn run` would; nil when it passes.
+    private func verify(_ absolute: String) -> String? {
+        let loaded = ScenarioLoader(vocabulary: vocabulary).load(path: absolute, root: Files.folder(of: absolute))
+        if let error = loaded.error { return error }
+        guard let result = loaded.result, let script = result.script, result.diagnostics.isEmpty else {
+            let first = loaded.result?.diagnostics.first.map { $0.description } ?? "it does not check"
+            return "'scn run' would refuse the saved file: \(first)"
+        }
+        let results = Interpreter(vocabulary: vocabulary, limits: limits).run(script, loader: loaded.loader)
+        if let failed = results.first(where: { $0.status != .passed }) {
+            let message = failed.failure?.message ?? "it did not pass"
+            return "the saved file does not pass under 'scn run': \(message)"
+        }
+        return nil
+    }
+
+    // MARK: Showing things
+
+    /// `:state`: the world now, or the configuration so far before the first action.
+    func stateText() -> String {
+        var lines: [String] = []
+        if let world {
+            lines += WorldReport.state(world)
+        } else {
+            lines.append("not installed yet: the first action installs the app")
+            if checkContext.settings.isEmpty {
+                lines.append("configuration: none yet (an 'sdk' line is needed before the first action)")
+            } else {
+                lines.append("configuration so far:")
+                for setting in checkContext.settings {
+                    let text = sources[setting.path].map { $0.text(setting.range) } ?? setting.signature.name
+                    lines.append("  \(text)")
+                }
+            }
+        }
+        let variables = session.environment.variableNames
+        if !variables.isEmpty {
+            let shown = variables.map { name in "$\(name) = \(session.environment.lookup(name)?.display ?? "?")" }
+            lines.append("variables    " + shown.joined(separator: ", "))
+        }
+        let defs = session.environment.definitions.values.sorted { $0.name.text < $1.name.text }
+        if !defs.isEmpty {
+            let shown = defs.map { d in ([d.name.text] + d.parameters.map(\.text)).joined(separator: " ") }
+            lines.append("defs         " + shown.joined(separator: ", "))
+        }
+        lines.append("entries      \(entries.count) accepted (:save writes them)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `:trace`: the whole trace, one event a line.
+    func traceText() -> String {
+        guard let world else { return "no trace yet: the app is not installed (the first action installs it)\n" }
+        return world.formatTrace()
+    }
+
+    /// `:help`, `:help COMMAND…`, `:help :meta`.
+    func help(_ words: [String]) -> ReplReply {
+        let registry = vocabulary.registry
+        guard let first = words.first else { return .ok(overview()) }
+        if first.hasPrefix(":") {
+            guard let entry = MetaCommand.entry(named: first) else {
+                let near = MetaCommand.suggestion(for: first).map { "; did you mean '\($0)'?" } ?? ""
+                return .error(errorLine("no meta command '\(first)'\(near)"))
+            }
+            return .ok("\(entry.usage)\n    \(entry.summary)\n")
+        }
+        if let form = ReplMachine.statementForms[first], words.count == 1 {
+            return .ok(form + "\n")
+        }
+        if let text = Reference.text(registry, command: words) { return .ok(text) }
+        let candidates = registry.headWords + ReplMachine.statementForms.keys.sorted()
+        let near = Suggestion.closest(to: first, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        return .error(errorLine("no command '\(words.joined(separator: " "))'\(near)"))
+    }
+
+    /// The statements of the language the REPL accepts besides commands (SPEC §5.2).
+    static let statementForms: [String: String] = [
+        "let": "let NAME = VALUE\n    binds $NAME for the rest of the session",
+        "repeat": "repeat N { … }\n    runs the block N times",
+        "for": "for NAME in [A, B, …] { … }\n    runs the block once per value, with $NAME bound",
+        "def": "def NAME [PARAM…] { … }\n    a command of your own; call it as NAME ARG…",
+        "include": "include \"FILE\"\n    the statements of FILE (relative to the working directory)",
+        "case": "case \"NAME\" { … }\n    cases belong in files: in the REPL, type the steps themselves",
+    ]
+
+    private func overview() -> String {
+        var out = "Type scenario lines: each is checked, then run against the world, and what changed is shown.\n"
+        out += "An open {, [ or ' continues on the '...>' prompt. An error changes nothing.\n\n"
+        out += "meta commands:\n"
+        let width = MetaCommand.table.map(\.usage.count).max() ?? 0
+        for entry in MetaCommand.table {
+            out += "  \(entry.usage)\(String(repeating: " ", count: width - entry.usage.count))  \(entry.summary)\n"
+        }
+        out += "\ncommands (:help COMMAND for one):\n"
+        out += wrap(vocabulary.registry.headWords, indent: "  ")
+        out += "\nstatements: let, repeat, for, def, include (case blocks belong in files)\n"
+        out += "keys: Tab completes, Up/Down walk the history, Ctrl-C drops the line or block, Ctrl-D quits\n"
+        return out
+    }
+
+    private func wrap(_ words: [String], indent: String, width: Int = 88) -> String {
+        var out = ""
+        var line = indent
+        for word in words {
+            if line.count + word.count + 1 > width, line != indent {
+                out += line + "\n"
+                line = indent
+            }
+            line += (line == indent ? "" : " ") + word
+        }
+        if line != indent { out += line + "\n" }
+        return out
+    }
+
+    /// `text` ending in exactly one newline.
+    static func endLine(_ text: String) -> String {
+        var out = Substring(text)
+        while out.hasSuffix("\n") { out = out.dropLast() }
+        return out + "\n"
+    }
+
+    private func errorLine(_ message: String) -> String {
+        (color ? "\u{1B}[31m\u{1B}[1merror\u{1B}[0m\u{1B}[1m: " + message + "\u{1B}[0m" : "error: " + message) + "\n"
+    }
+
+    private func render(_ lines: [String], empty: String) -> String {
+        if lines.isEmpty { return empty.isEmpty ? "" : "  " + WorldReport.Style(color: color).dim(empty) + "\n" }
+        return lines.map { "  " + $0 + "\n" }.joined()
+    }
+}
