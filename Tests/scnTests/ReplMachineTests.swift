@@ -243,9 +243,10 @@ import Testing
         #expect(repl.handle(":trace").text.contains("no trace yet"))
         accept(["sdk kindly", "launch killed", "push kindly visible"], into: &repl)
         let state = repl.handle(":state").text
-        #expect(state.contains("app          killed"))
-        #expect(state.contains("banners      1, newest last:"))
-        #expect(state.contains("pending tap  none"))
+        #expect(state.contains(repl.world?.summary.split(separator: "\n").first.map(String.init) ?? "-"))
+        #expect(state.contains("app killed"))
+        #expect(state.contains("banners (newest last):"))
+        #expect(!state.contains("a tap remembered"))
         #expect(repl.handle(":trace").text == (repl.world?.formatTrace() ?? "-"))
     }
 

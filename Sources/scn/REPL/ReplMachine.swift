@@ -295,7 +295,7 @@ struct ReplMachine {
     func stateText() -> String {
         var lines: [String] = []
         if let world {
-            lines += WorldReport.state(world)
+            lines += world.summary.split(separator: "\n").map(String.init)
         } else {
             lines.append("not installed yet: the first action installs the app")
             if checkContext.settings.isEmpty {

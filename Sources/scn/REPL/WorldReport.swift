@@ -103,58 +103,6 @@ enum WorldReport {
 
     // MARK: State
 
-    /// The world now, for `:state`: one fact per line.
-    static func state(_ world: World) -> [String] {
-        var lines: [String] = []
-        lines.append("time         \(TimeFormat.timestamp(world.now))")
-        var app = world.appState.rawValue
-        if world.appState.isRunning {
-            app += ", screen \(world.screen.rawValue)" + (world.isChatOpen ? " (chat \(world.currentChatID) open)" : "")
-        }
-        lines.append("app          \(app)")
-        lines.append("device       \(world.deviceLock.rawValue), permission \(world.configuration.permission.rawValue)")
-        let configuration = world.configuration
-        let version = configuration.sdkVersion.map(String.init).joined(separator: ".")
-        switch configuration.sdk {
-        case .kindly:
-            var sdk = "kindly \(version): " + (world.isKindlyStarted ? "started" : "not started")
-            sdk += ", " + (world.hasKindlyKey ? "key in keychain" : "no key in keychain")
-            sdk += ", declared mode \(world.declaredMode.rawValue)"
-            lines.append("sdk          \(sdk)")
-            lines.append("pending tap  \(pendingTap(world) ?? "none")")
-        case .edna:
-            lines.append("sdk          edna \(version)")
-        }
-        lines.append("mode         \(configuration.mode.rawValue) (declared \(world.declaredMode.rawValue))")
-        lines.append("delegate     \(configuration.effectiveDelegate.rawValue)")
-        lines.append("token        " + (world.deviceToken == nil ? "none (not registered)" : "registered"))
-        if world.banners.isEmpty {
-            lines.append("banners      none")
-        } else {
-            lines.append("banners      \(world.banners.count), newest last:")
-            for banner in world.banners { lines.append("  \(describe(banner))") }
-        }
-        if let push = world.newestPush { lines.append("newest push  \(describe(push))") }
-        if let error = world.lastError { lines.append("last error   \(error)") }
-        return lines
-    }
-
-    /// A tap Kindly got before `start()` and keeps until `start()` runs in the same process:
-    /// read from the trace (the core keeps it private), the newest `tap-remembered` not yet
-    /// replayed or dropped, in a process still running.
-    static func pendingTap(_ world: World) -> String? {
-        guard world.appState.isRunning else { return nil }
-        for event in world.trace.reversed() {
-            switch event.kind {
-            case .tapReplayed, .tapDropped: return nil
-            case .app where event.text.hasPrefix("cold launch") || event.text.hasPrefix("launched"): return nil
-            case .tapRemembered: return event.text
-            default: continue
-            }
-        }
-        return nil
-    }
-
     /// ANSI styles, or none.
     struct Style {
         var color: Bool
