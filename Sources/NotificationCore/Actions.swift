@@ -62,7 +62,9 @@ extension World {
     /// The host calls `KindlySDK.start()`: fetches the key into the keychain, assigns the
     /// delegate when it is assigned at start, and replays or drops a remembered tap.
     public mutating func startKindly() throws(CoreError) {
-        guard configuration.sdk == .kindly else { throw .invalid("start: the app integrates edna, not Kindly (use authorize)") }
+        guard configuration.sdk == .kindly else {
+            throw .invalid("start: the app integrates edna, not Kindly (use authorize)")
+        }
         guard process != nil else { throw .precondition("start: the app is not running (it is \(appState.rawValue))") }
         beginStep("start")
         assignDelegateAtStart()
@@ -72,8 +74,12 @@ extension World {
 
     /// The host calls edna's `authorize(user:)`.
     public mutating func authorizeEdna(user: String) throws(CoreError) {
-        guard configuration.sdk == .edna else { throw .invalid("authorize: the app integrates Kindly, not edna (use start)") }
-        guard process != nil else { throw .precondition("authorize: the app is not running (it is \(appState.rawValue))") }
+        guard configuration.sdk == .edna else {
+            throw .invalid("authorize: the app integrates Kindly, not edna (use start)")
+        }
+        guard process != nil else {
+            throw .precondition("authorize: the app is not running (it is \(appState.rawValue))")
+        }
         beginStep("authorize \"\(user)\"")
         assignDelegateAtStart()
         ednaAuthorize(user: user)
@@ -83,7 +89,9 @@ extension World {
     /// The app registers for pushes: iOS gives the token, the host hands it to the SDK
     /// (Kindly declares what it can take, SPEC §3.2).
     public mutating func register() throws(CoreError) {
-        guard process != nil else { throw .precondition("register: the app is not running (it is \(appState.rawValue))") }
+        guard process != nil else {
+            throw .precondition("register: the app is not running (it is \(appState.rawValue))")
+        }
         beginStep("register")
         hostRegister()
         try endStep()
@@ -114,13 +122,19 @@ extension World {
         beginStep("push other" + (title.map { " title \"\($0)\"" } ?? "") + (body.map { " body \"\($0)\"" } ?? ""))
         let index = beginPush(.other)
         let payload: JSONValue = [
-            "aps": ["alert": ["title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].number)")], "mutable-content": 1],
+            "aps": [
+                "alert": [
+                    "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].number)"),
+                ], "mutable-content": 1,
+            ],
             "provider": "other",
         ]
         if device.token == nil {
             pushNotSent(index, reason: "the other provider has no device token (the app never registered)")
         } else {
-            apnsSend(index, payload: payload, route: .token(topic: configuration.bundleID, environment: configuration.environment))
+            apnsSend(
+                index, payload: payload,
+                route: .token(topic: configuration.bundleID, environment: configuration.environment))
         }
         try endStep()
     }
@@ -149,7 +163,11 @@ extension World {
     /// The user dismisses every banner.
     public mutating func clearBanners() throws(CoreError) {
         beginStep("clear")
-        if banners.isEmpty { record(.bannerRemoved, "no banners to clear") } else { removeAllBanners(reason: "cleared") }
+        if banners.isEmpty {
+            record(.bannerRemoved, "no banners to clear")
+        } else {
+            removeAllBanners(reason: "cleared")
+        }
         try endStep()
     }
 
@@ -166,9 +184,13 @@ extension World {
 
     /// The user's message goes to the current chat's history, bound to `campaign`.
     mutating func userSends(_ text: String, campaign: String?) {
-        storeMessage(chat: currentChatID, HistoryEntry(time: now, sender: .user, title: nil, text: text, campaign: campaign, messageID: nil))
+        storeMessage(
+            chat: currentChatID,
+            HistoryEntry(time: now, sender: .user, title: nil, text: text, campaign: campaign, messageID: nil))
         lastSent = SentMessage(text: text, campaign: campaign)
-        record(.sdk, "the user sends \"\(text)\" in \(currentChatID)" + (campaign.map { ", bound to campaign \($0)" } ?? ""))
+        record(
+            .sdk,
+            "the user sends \"\(text)\" in \(currentChatID)" + (campaign.map { ", bound to campaign \($0)" } ?? ""))
     }
 
     // MARK: Time and the device
@@ -178,7 +200,9 @@ extension World {
     public mutating func wait(milliseconds: Int64) throws(CoreError) {
         guard milliseconds >= 0 else { throw .invalid("wait: the duration must not be negative") }
         let (target, overflow) = now.addingReportingOverflow(milliseconds)
-        guard !overflow, target <= Self.latestTime else { throw .invalid("wait: the clock would pass its limit (about 146 million years)") }
+        guard !overflow, target <= Self.latestTime else {
+            throw .invalid("wait: the clock would pass its limit (about 146 million years)")
+        }
         beginStep("wait \(TimeFormat.duration(milliseconds))")
         runDueEvents(upTo: target)
         now = target
@@ -244,8 +268,12 @@ extension World {
         let outcome: CallOutcome
         switch api {
         case .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived:
-            guard configuration.sdk == .kindly else { throw .invalid("call \(api): the app integrates edna, not Kindly") }
-            guard process != nil else { throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))") }
+            guard configuration.sdk == .kindly else {
+                throw .invalid("call \(api): the app integrates edna, not Kindly")
+            }
+            guard process != nil else {
+                throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))")
+            }
             guard let push = newestDeliveredPush, let payload = push.payload else {
                 throw .precondition("call \(api): no push has been delivered")
             }

@@ -71,9 +71,12 @@ extension World {
     /// iOS's `registerForRemoteNotifications`: the token for this installation, bundle and
     /// environment (the same on every call), traced.
     mutating func iosRegisterForRemoteNotifications() -> String {
-        let token = Device.token(installation: device.installation, bundleID: configuration.bundleID, environment: configuration.environment)
+        let token = Device.token(
+            installation: device.installation, bundleID: configuration.bundleID, environment: configuration.environment)
         if device.token == nil {
-            record(.registration, "iOS gives the app its APNs token \(token.prefix(8))… (\(configuration.environment.rawValue))")
+            record(
+                .registration,
+                "iOS gives the app its APNs token \(token.prefix(8))… (\(configuration.environment.rawValue))")
         }
         device.token = token
         return token

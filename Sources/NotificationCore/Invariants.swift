@@ -39,7 +39,10 @@ extension World {
             guard let push = pushRecord(banner.pushID), push.origin == .kindly else { continue }
             for secret in push.kindlyCiphertexts where !secret.isEmpty {
                 if banner.title?.contains(secret) == true || banner.body?.contains(secret) == true {
-                    return ("1 no ciphertext in a banner", "\(banner.id) from \(banner.pushID) shows the ciphertext \(secret)")
+                    return (
+                        "1 no ciphertext in a banner",
+                        "\(banner.id) from \(banner.pushID) shows the ciphertext \(secret)"
+                    )
                 }
             }
         }
@@ -54,18 +57,26 @@ extension World {
         for stored in storedMessages[invariantProgress.checkedMessages...] {
             let entries = history(chat: stored.chatID)
             if stored.position < entries.count, entries[stored.position] == stored.entry { continue }
-            return ("3 stored messages are in the history", "\"\(stored.entry.text)\" is missing from \(stored.chatID)'s history")
+            return (
+                "3 stored messages are in the history",
+                "\"\(stored.entry.text)\" is missing from \(stored.chatID)'s history"
+            )
         }
         let historyCount = histories.reduce(0) { $0 + $1.entries.count }
         if historyCount != storedMessages.count {
-            return ("3 stored messages are in the history", "the histories hold \(historyCount) messages, the servers stored \(storedMessages.count)")
+            return (
+                "3 stored messages are in the history",
+                "the histories hold \(historyCount) messages, the servers stored \(storedMessages.count)"
+            )
         }
         return nil
     }
 
     /// The record of push `p<N>`.
     func pushRecord(_ id: String) -> PushRecord? {
-        guard id.hasPrefix("p"), let number = Int(id.dropFirst()), number >= 1, number <= pushes.count else { return nil }
+        guard id.hasPrefix("p"), let number = Int(id.dropFirst()), number >= 1, number <= pushes.count else {
+            return nil
+        }
         return pushes[number - 1]
     }
 }

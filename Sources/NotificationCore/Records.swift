@@ -111,7 +111,8 @@ public enum SDKCall: Hashable, Sendable, CustomStringConvertible {
         case .kindlyDecrypt: return "kindly.decrypt"
         case .kindlyNotificationReceived: return "kindly.notificationReceived"
         case .ednaIsChatCenterNotification: return "edna.isChatCenterNotification"
-        case .ednaHandleNotification(let empty): return empty ? "edna.handleNotification empty" : "edna.handleNotification"
+        case .ednaHandleNotification(let empty):
+            return empty ? "edna.handleNotification empty" : "edna.handleNotification"
         case .ednaGetChat(let none): return none ? "edna.getChat none" : "edna.getChat"
         }
     }

@@ -14,7 +14,8 @@ extension World {
         case .silentBudget(let budget): next.silentBudget = budget
         case .mode(let mode):
             if next.sdk == .kindly, !Version.kindlySupportsExtension(next.sdkVersion) {
-                throw .invalid("mode: Kindly \(Version.text(next.sdkVersion)) has no notificationMode (3.0.12 or later)")
+                throw .invalid(
+                    "mode: Kindly \(Version.text(next.sdkVersion)) has no notificationMode (3.0.12 or later)")
             }
             next.mode = mode
         case .kindlyHost(let wiring): next.kindlyHost = wiring

@@ -9,7 +9,9 @@ extension World {
         if appState.isRunning { app += " on \(screen.rawValue)" + (isChatOpen ? " (chat open)" : "") }
         lines.append(app)
         lines.append("device \(deviceLock.rawValue), permission \(configuration.permission.rawValue)")
-        lines.append("delegate \(configuration.effectiveDelegate.rawValue)" + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
+        lines.append(
+            "delegate \(configuration.effectiveDelegate.rawValue)"
+                + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
         switch configuration.sdk {
         case .kindly:
             var kindly = "Kindly \(Version.text(configuration.sdkVersion)): "
@@ -35,7 +37,9 @@ extension World {
         for job in extensionJobs { lines.append("extension working on \(job.pushID)") }
         if let push = newestPush {
             let sent = push.sent?.rawValue ?? "nothing sent"
-            lines.append("newest push \(push.id) (\(push.origin.rawValue)): \(sent), delivered \(push.delivered)" + (push.reason.map { " (\($0))" } ?? ""))
+            lines.append(
+                "newest push \(push.id) (\(push.origin.rawValue)): \(sent), delivered \(push.delivered)"
+                    + (push.reason.map { " (\($0))" } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

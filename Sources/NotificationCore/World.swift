@@ -137,7 +137,9 @@ public struct World: Sendable, Equatable {
         if configuration.sdk == .kindly, !Version.kindlySupportsExtension(configuration.sdkVersion) {
             let version = Version.text(configuration.sdkVersion)
             if configuration.serviceExtension == .kindly || configuration.serviceExtension == .kindlyUndetected {
-                throw .invalid("extension \(configuration.serviceExtension.rawValue): Kindly \(version) has no service extension support (3.0.12 or later)")
+                throw .invalid(
+                    "extension \(configuration.serviceExtension.rawValue): Kindly \(version) has no service extension support (3.0.12 or later)"
+                )
             }
             if configuration.mode != .auto {
                 throw .invalid("mode: Kindly \(version) has no notificationMode (3.0.12 or later)")
@@ -152,7 +154,9 @@ public struct World: Sendable, Equatable {
         }
         if let budget = configuration.silentBudget {
             guard budget.count >= 0 else { throw .invalid("silent-budget: the count must not be negative") }
-            guard budget.windowMilliseconds > 0 else { throw .invalid("silent-budget: the window must be longer than 0s") }
+            guard budget.windowMilliseconds > 0 else {
+                throw .invalid("silent-budget: the window must be longer than 0s")
+            }
         }
     }
 
@@ -160,11 +164,14 @@ public struct World: Sendable, Equatable {
         var parts = ["\(configuration.sdk.rawValue) \(Version.text(configuration.sdkVersion))"]
         if configuration.sdk == .kindly {
             parts.append("extension \(configuration.serviceExtension.rawValue)")
-            parts.append("keychain \(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue)")
+            parts.append(
+                "keychain \(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue)")
             parts.append("mode \(configuration.mode.rawValue)")
         }
         parts.append("delegate \(configuration.effectiveDelegate.rawValue)")
-        parts.append("app \(configuration.bundleID) \(configuration.environment.rawValue) \(Version.text(configuration.appVersion))")
+        parts.append(
+            "app \(configuration.bundleID) \(configuration.environment.rawValue) \(Version.text(configuration.appVersion))"
+        )
         if configuration.permission == .denied { parts.append("permission denied") }
         return (fresh ? "fresh, " : "") + parts.joined(separator: ", ")
     }

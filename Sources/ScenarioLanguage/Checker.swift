@@ -257,7 +257,9 @@ private final class CheckRun {
         // The configuration rule, across lines.
         let summary = summarize(statements)
         if let first = context.firstAction {
-            for c in summary.before where c.signature.role == .setting { settingAfterAction(c, first: first, file: file) }
+            for c in summary.before where c.signature.role == .setting {
+                settingAfterAction(c, first: first, file: file)
+            }
             for c in summary.after { settingAfterAction(c, first: first, file: file) }
         } else {
             updated.settings += summary.before
@@ -345,7 +347,8 @@ private final class CheckRun {
             applyCaseRules(name: name, summary: summary, file: file)
             cases.append(
                 CheckedCase(
-                    name: name, nameRange: nameExpr.range, tags: tags, skip: skip?.reason ?? fileSkip, bindings: bindings,
+                    name: name, nameRange: nameExpr.range, tags: tags, skip: skip?.reason ?? fileSkip,
+                    bindings: bindings,
                     body: statements))
 
         case .for(let variable, let sequence, let body):
@@ -497,7 +500,8 @@ private final class CheckRun {
         if nesting > limits.maxNesting {
             error(
                 "nesting deeper than the limit of \(limits.maxNesting) levels", file,
-                SourceRange(block.range.start, block.range.start + 1), label: "blocks nest too deep here (includes count)")
+                SourceRange(block.range.start, block.range.start + 1),
+                label: "blocks nest too deep here (includes count)")
             return []
         }
         var inner = scope.pushed()
@@ -522,7 +526,11 @@ private final class CheckRun {
             checkExpr(value, file: file, scope: scope)
             scope.declare(variable: name.text)
             if scope.frames.count == 1 {
-                if let v = value.literalValue { constants[name.text] = v } else { constants.removeValue(forKey: name.text) }
+                if let v = value.literalValue {
+                    constants[name.text] = v
+                } else {
+                    constants.removeValue(forKey: name.text)
+                }
             }
             return CheckedStmt(.let(name, value), stmt.range, path: path)
 
@@ -563,7 +571,8 @@ private final class CheckRun {
             case .included:
                 error("an included file cannot have cases", file, name.range, label: "cases go in the including file")
             case .repl:
-                error("'case' blocks belong in files", file, stmt.range, label: "in the REPL, type the steps themselves")
+                error(
+                    "'case' blocks belong in files", file, stmt.range, label: "in the REPL, type the steps themselves")
             case .top, .nested:
                 error(
                     "'case' blocks go at the top level of a file", file, SourceRange(stmt.range.start, name.range.end),
@@ -605,7 +614,9 @@ private final class CheckRun {
                 if let first = keys[entry.key.text] {
                     error(
                         "duplicate key '\(Token.abbreviate(entry.key.text))'", file, entry.key.range,
-                        notes: ["the first '\(Token.abbreviate(entry.key.text))' is at \(file.location(of: first.start))"])
+                        notes: [
+                            "the first '\(Token.abbreviate(entry.key.text))' is at \(file.location(of: first.start))"
+                        ])
                 } else {
                     keys[entry.key.text] = entry.key.range
                 }
@@ -619,7 +630,9 @@ private final class CheckRun {
     private func undefinedVariable(_ name: String, _ range: SourceRange, file: SourceFile, scope: Scope) {
         var known: [String] = []
         for frame in scope.frames { known.append(contentsOf: frame.variables.sorted()) }
-        let label = Suggestion.closest(to: name, among: known).map { "did you mean '$\($0)'?" } ?? "define it with let \(name) = …"
+        let label =
+            Suggestion.closest(to: name, among: known).map { "did you mean '$\($0)'?" }
+            ?? "define it with let \(name) = …"
         error("undefined variable '\(name)'", file, range, label: label)
     }
 
@@ -636,14 +649,17 @@ private final class CheckRun {
             if given != def.parameters.count {
                 let names = def.parameters.map(\.text).joined(separator: " ")
                 let takes = def.parameters.count == 1 ? "1 argument" : "\(def.parameters.count) arguments"
-                let range = given > def.parameters.count ? arguments[def.parameters.count + 1].range.union(arguments[given].range) : stmt.range
+                let range =
+                    given > def.parameters.count
+                    ? arguments[def.parameters.count + 1].range.union(arguments[given].range) : stmt.range
                 error(
                     "'\(headWord)' takes \(takes)\(names.isEmpty ? "" : " (\(names))"), got \(given)", file, range,
                     label: given > def.parameters.count ? "too many arguments" : "missing arguments")
             }
             callTargets[SiteKey(path: file.path, start: stmt.range.start)] = id
             return CheckedStmt(
-                .call(name: Name(headWord, head.range), arguments: Array(arguments.dropFirst())), stmt.range, path: file.path)
+                .call(name: Name(headWord, head.range), arguments: Array(arguments.dropFirst())), stmt.range,
+                path: file.path)
         }
 
         // A registered command: the longest path of leading words.
@@ -684,7 +700,10 @@ private final class CheckRun {
             }
             error(
                 "unknown command '\(Token.abbreviate(shown, max: 60))'", file, arguments[k].range,
-                label: label ?? (k == 0 ? "see 'scn help' for the commands" : "'\(prefix.joined(separator: " "))' is followed by \(CheckRun.list(candidates))"))
+                label: label
+                    ?? (k == 0
+                        ? "see 'scn help' for the commands"
+                        : "'\(prefix.joined(separator: " "))' is followed by \(CheckRun.list(candidates))"))
         } else {
             let range = arguments[0].range.union(arguments[max(0, k - 1)].range)
             let name = prefix.joined(separator: " ")
@@ -718,7 +737,8 @@ private final class CheckRun {
         switch expr.kind {
         case .variable:
             return nil
-        case .string(let parts) where parts.contains(where: { if case .interpolation = $0 { return true } else { return false } }):
+        case .string(let parts)
+        where parts.contains(where: { if case .interpolation = $0 { return true } else { return false } }):
             let a = kind.accepts(.string("1"))
             let b = kind.accepts(.string("x"))
             return a == b ? a : nil
@@ -810,7 +830,8 @@ private final class CheckRun {
 
             // A positional: an optional slot is skipped when the literal fits a later one.
             var s = slot
-            if s < positionals.count, positionals[s].optional, CheckRun.accepts(positionals[s].kind, argument) == false {
+            if s < positionals.count, positionals[s].optional, CheckRun.accepts(positionals[s].kind, argument) == false
+            {
                 var j = s + 1
                 while j < positionals.count {
                     if CheckRun.accepts(positionals[j].kind, argument) != false {
@@ -829,7 +850,8 @@ private final class CheckRun {
                     i += unknownOption(word, argument.range, suggestion: optionGuess?.candidate)
                 } else {
                     error(
-                        "too many arguments for '\(name)'", file, argument.range.union(arguments[arguments.endIndex - 1].range),
+                        "too many arguments for '\(name)'", file,
+                        argument.range.union(arguments[arguments.endIndex - 1].range),
                         label: "usage: \(signature.usage)")
                     i = arguments.endIndex
                 }
@@ -849,10 +871,15 @@ private final class CheckRun {
             i += 1
         }
 
-        if let missing = positionals.indices.first(where: { !positionals[$0].optional && bound.positionals[$0] == nil }) {
+        if let missing = positionals.indices.first(where: { !positionals[$0].optional && bound.positionals[$0] == nil })
+        {
             let parameter = positionals[missing]
             let expected: String
-            if case .choice = parameter.kind { expected = parameter.kind.placeholder } else { expected = CheckRun.describe(parameter.kind) }
+            if case .choice = parameter.kind {
+                expected = parameter.kind.placeholder
+            } else {
+                expected = CheckRun.describe(parameter.kind)
+            }
             error("'\(name)' needs \(expected)", file, pathRange, label: "missing \(parameter.name)")
         }
         for option in signature.options where option.required && optionRanges[option.keyword] == nil {
@@ -905,7 +932,8 @@ private final class CheckRun {
             seenParameters[parameter.text] = parameter.range
         }
         let id = defs.count
-        defs.append(DefinedCommand(name: name, parameters: parameters, path: file.path, summary: ConfigurationSummary()))
+        defs.append(
+            DefinedCommand(name: name, parameters: parameters, path: file.path, summary: ConfigurationSummary()))
         if ok { scope.declare(def: name.text, id: id) }
 
         // The body sees the top-level variables, the scope where the def is written,
@@ -913,7 +941,8 @@ private final class CheckRun {
         var bodyScope = scope
         bodyScope.frames.insert(Scope.Frame(variables: globals), at: 0)
         if !ok { bodyScope.declare(def: name.text, id: id) }
-        let checked = checkBlock(body, file: file, scope: bodyScope.pushed(Scope.Frame(variables: Set(parameters.map(\.text)))))
+        let checked = checkBlock(
+            body, file: file, scope: bodyScope.pushed(Scope.Frame(variables: Set(parameters.map(\.text)))))
         defsInProgress.insert(id)
         defs[id].summary = summarize(checked)
         defsInProgress.remove(id)
@@ -983,12 +1012,14 @@ private final class CheckRun {
                     var one = ConfigurationSummary()
                     one.before = [
                         ConfiguredCommand(
-                            signature: command.signature, arguments: command.arguments, range: stmt.range, path: stmt.path)
+                            signature: command.signature, arguments: command.arguments, range: stmt.range,
+                            path: stmt.path)
                     ]
                     summary.append(one)
                 }
             case .call:
-                if let id = callTargets[SiteKey(path: stmt.path, start: stmt.range.start)], !defsInProgress.contains(id) {
+                if let id = callTargets[SiteKey(path: stmt.path, start: stmt.range.start)], !defsInProgress.contains(id)
+                {
                     summary.append(defs[id].summary)
                 }
             case .repeat(_, let body), .for(_, _, let body), .include(_, _, let body):

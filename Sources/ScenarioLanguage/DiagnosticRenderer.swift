@@ -25,11 +25,13 @@ public struct DiagnosticRenderer: Sendable {
         let pad = String(repeating: " ", count: lineNumber.count)
         var out = ""
         let severityStyle = d.severity == .error ? Style.red : d.severity == .warning ? Style.yellow : Style.cyan
-        out += paint(d.severity.rawValue, severityStyle + Style.bold) + paint(": " + clean(d.message), Style.bold) + "\n"
+        out +=
+            paint(d.severity.rawValue, severityStyle + Style.bold) + paint(": " + clean(d.message), Style.bold) + "\n"
         out += pad + " " + paint("-->", Style.blue) + " " + clean(d.path) + ":" + d.location.description + "\n"
         out += pad + "  " + paint("|", Style.blue) + "\n"
         let line = clean(d.lineText)
-        out += " " + paint(lineNumber, Style.blue) + " " + paint("|", Style.blue) + (line.isEmpty ? "" : " " + line) + "\n"
+        out +=
+            " " + paint(lineNumber, Style.blue) + " " + paint("|", Style.blue) + (line.isEmpty ? "" : " " + line) + "\n"
         // The caret line: the line's own tabs before the column, spaces elsewhere.
         var indent = ""
         var column = 1

@@ -206,13 +206,17 @@ private struct Printer {
         case .list(let items):
             container(expr, open: "[", close: "]", count: items.count, indent: indent) { printer, k, indent in
                 printer.value(items[k], indent: indent)
-            } start: { k in items[k].range.start }
+            } start: { k in
+                items[k].range.start
+            }
         case .object(let entries):
             container(expr, open: "{", close: "}", count: entries.count, indent: indent) { printer, k, indent in
                 printer.slice(entries[k].key.range)
                 printer.out += ": "
                 printer.value(entries[k].value, indent: indent)
-            } start: { k in entries[k].key.range.start }
+            } start: { k in
+                entries[k].key.range.start
+            }
         default:
             slice(expr.range)
         }

@@ -40,7 +40,8 @@ public enum Language {
         _ source: SourceFile, in context: CheckContext, registry: Registry, loader: (any SourceLoader)? = nil,
         limits: LanguageLimits = .standard
     ) -> IncrementalCheck {
-        Checker(registry: registry, loader: loader, limits: limits).check(Parser.parse(source, limits: limits), in: context)
+        Checker(registry: registry, loader: loader, limits: limits).check(
+            Parser.parse(source, limits: limits), in: context)
     }
 
     /// The canonical layout of a file, or its syntax errors.

@@ -191,7 +191,8 @@ public struct Lexer {
                 } else {
                     error(
                         "unexpected character \(Lexer.describe(Unicode.Scalar(c)))", i, i + 1,
-                        label: c == UInt8(ascii: "(") || c == UInt8(ascii: ")") ? "arguments are separated by spaces, without parentheses" : nil)
+                        label: c == UInt8(ascii: "(") || c == UInt8(ascii: ")")
+                            ? "arguments are separated by spaces, without parentheses" : nil)
                     i += 1
                 }
             }
@@ -605,7 +606,8 @@ public struct Lexer {
                 var e = k + 1
                 while e < b.count, e - start <= maxBytes || tooLong {
                     let d = b[e]
-                    guard d != Lexer.apostrophe, d >= 0x20 && d < 0x80 || d == Lexer.lf || d == Lexer.tab || d == Lexer.cr
+                    guard d != Lexer.apostrophe,
+                        d >= 0x20 && d < 0x80 || d == Lexer.lf || d == Lexer.tab || d == Lexer.cr
                     else { break }
                     e += 1
                 }

@@ -92,7 +92,8 @@ extension Expr {
                         throw EvaluationError("undefined variable '\(name.text)'", at: name.range)
                     }
                     guard let t = v.text else {
-                        throw EvaluationError("cannot put a list or an object into a string: '\(name.text)'", at: name.range)
+                        throw EvaluationError(
+                            "cannot put a list or an object into a string: '\(name.text)'", at: name.range)
                     }
                     text += t
                 }

@@ -323,7 +323,8 @@ public struct Parser {
     private mutating func parseLet() throws(SyntaxError) -> Stmt {
         let keyword = advance()
         let name = try parseName(after: "'let'")
-        let placeholder = Stmt(.let(name, Expr(.none, SourceRange(name.range.end, name.range.end))), keyword.range.union(name.range))
+        let placeholder = Stmt(
+            .let(name, Expr(.none, SourceRange(name.range.end, name.range.end))), keyword.range.union(name.range))
         guard case .equals = peek.kind else {
             recovered = placeholder
             throw fail(
@@ -427,7 +428,8 @@ public struct Parser {
             throw SyntaxError()
         }
         let body = try parseBlock(for: "'for \(variable.text) in …'")
-        return Stmt(.for(variable: variable, sequence: sequence, body: body), SourceRange(keyword.range.start, body.range.end))
+        return Stmt(
+            .for(variable: variable, sequence: sequence, body: body), SourceRange(keyword.range.start, body.range.end))
     }
 
     private mutating func parseDef() throws(SyntaxError) -> Stmt {
@@ -454,12 +456,14 @@ public struct Parser {
         } catch {
             let body = try recoverBlock()
             recovered = nil
-            return Stmt(.def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
+            return Stmt(
+                .def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
         }
         recovered = Stmt(.def(name: name, parameters: parameters, body: emptyBody), keyword.range.union(name.range))
         let body = try parseBlock(for: "'def \(name.text)'")
         recovered = nil
-        return Stmt(.def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
+        return Stmt(
+            .def(name: name, parameters: parameters, body: body), SourceRange(keyword.range.start, body.range.end))
     }
 
     private mutating func parseInclude() throws(SyntaxError) -> Stmt {
@@ -608,7 +612,9 @@ public struct Parser {
                 if key.text.utf8.contains(UInt8(ascii: ":")) {
                     label = "put a space after the ':' in '\(Token.abbreviate(key.text))'"
                 }
-                throw fail("expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: spot(peek), label: label)
+                throw fail(
+                    "expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: spot(peek),
+                    label: label)
             }
             advance()
             skipNewlines()

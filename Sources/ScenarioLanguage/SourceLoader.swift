@@ -28,7 +28,9 @@ public struct DirectoryLoader: SourceLoader {
 
     public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
         guard !path.isEmpty else { throw LoadError("empty path") }
-        guard !path.hasPrefix("/") else { throw LoadError("'\(path)' is absolute; paths are relative to the file that names them") }
+        guard !path.hasPrefix("/") else {
+            throw LoadError("'\(path)' is absolute; paths are relative to the file that names them")
+        }
         let dir = URL(fileURLWithPath: from).deletingLastPathComponent()
         let target = dir.appendingPathComponent(path).standardizedFileURL
         let resolved = target.resolvingSymlinksInPath().path

@@ -29,14 +29,17 @@ public enum FailureReport {
         }
         if !trace.isEmpty {
             let excerpt = trace.suffix(traceExcerptLength)
-            out += trace.count > excerpt.count ? "trace (last \(excerpt.count) of \(trace.count) events):\n" : "trace:\n"
+            out +=
+                trace.count > excerpt.count ? "trace (last \(excerpt.count) of \(trace.count) events):\n" : "trace:\n"
             for event in excerpt { out += "  \(event.line)\n" }
         }
         return out
     }
 
     /// The failure as a diagnostic value (for JSON, the REPL and locations).
-    public static func diagnostic(_ failure: StepError, sources: [String: SourceFile], fallback: SourceFile) -> Diagnostic {
+    public static func diagnostic(_ failure: StepError, sources: [String: SourceFile], fallback: SourceFile)
+        -> Diagnostic
+    {
         let source = failure.path.flatMap { sources[$0] } ?? fallback
         let range = failure.range ?? SourceRange(0, 0)
         let prefix: String

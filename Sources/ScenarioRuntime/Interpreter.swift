@@ -40,7 +40,9 @@ public struct Interpreter: Sendable {
     }
 
     /// Runs one case of `script` in a fresh world.
-    public func run(_ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil) -> CaseResult {
+    public func run(_ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil)
+        -> CaseResult
+    {
         var session = Session(vocabulary: vocabulary, context: ScenarioContext(loader: loader, limits: limits))
         if let reason = testCase.skip {
             return CaseResult(

@@ -10,7 +10,8 @@ enum JSONBridge {
         guard json.isObject else { throw .precondition("a payload must be an object {…}") }
         let size = json.serialized.utf8.count
         guard size <= limit else {
-            throw StepError(.limit, "payload literal is \(size) bytes; payloads given in a scenario may be at most \(limit) bytes")
+            throw StepError(
+                .limit, "payload literal is \(size) bytes; payloads given in a scenario may be at most \(limit) bytes")
         }
         return json
     }

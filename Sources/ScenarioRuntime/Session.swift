@@ -56,16 +56,19 @@ public struct Session: Sendable {
         case .call(let name, let argumentExprs):
             try countStep(statement)
             guard let def = environment.definitions[name.text] else {
-                throw StepError(.precondition, "unknown command '\(name.text)'", range: name.range, path: statement.path)
+                throw StepError(
+                    .precondition, "unknown command '\(name.text)'", range: name.range, path: statement.path)
             }
             guard def.parameters.count == argumentExprs.count else {
                 throw StepError(
-                    .precondition, "'\(name.text)' takes \(def.parameters.count) argument(s), got \(argumentExprs.count)",
+                    .precondition,
+                    "'\(name.text)' takes \(def.parameters.count) argument(s), got \(argumentExprs.count)",
                     range: statement.range, path: statement.path)
             }
             guard callDepth < context.limits.maxCallDepth else {
                 throw StepError(
-                    .limit, "call depth limit reached: user commands may nest at most \(context.limits.maxCallDepth) deep",
+                    .limit,
+                    "call depth limit reached: user commands may nest at most \(context.limits.maxCallDepth) deep",
                     range: statement.range, path: statement.path)
             }
             var values: [Value] = []
@@ -156,7 +159,8 @@ public struct Session: Sendable {
         if signature.role == .setting && context.isInstalled {
             throw StepError(
                 .precondition,
-                "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)")
+                "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)"
+            )
         }
         guard let handler = vocabulary.handler(for: signature) else {
             throw StepError(.internal, "no handler registered for '\(signature.name)'")
@@ -203,13 +207,15 @@ public struct Session: Sendable {
                 case .text(let t): s += t
                 case .interpolation(let name):
                     guard let v = environment.lookup(name.text) else {
-                        throw StepError(.precondition, "undefined variable '\(name.text)'", range: name.range, path: path)
+                        throw StepError(
+                            .precondition, "undefined variable '\(name.text)'", range: name.range, path: path)
                     }
                     s += v.text ?? v.display
                 }
                 if s.utf8.count > context.limits.maxStringBytes {
                     throw StepError(
-                        .limit, "string longer than \(context.limits.maxStringBytes) bytes", range: expr.range, path: path)
+                        .limit, "string longer than \(context.limits.maxStringBytes) bytes", range: expr.range,
+                        path: path)
                 }
             }
             return .string(s)
@@ -223,13 +229,16 @@ extension Value {
     public var display: String {
         switch self {
         case .word(let w): return w
-        case .string(let s): return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .string(let s):
+            return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                + "\""
         case .number(let t, _), .duration(let t, _): return t
         case .bool(let b): return b ? "true" : "false"
         case .none: return "none"
         case .list(let items): return "[" + items.map(\.display).joined(separator: ", ") + "]"
         case .object(let fields):
-            return "{" + fields.map { "\(Value.string($0.key).display): \($0.value.display)" }.joined(separator: ", ") + "}"
+            return "{" + fields.map { "\(Value.string($0.key).display): \($0.value.display)" }.joined(separator: ", ")
+                + "}"
         }
     }
 }

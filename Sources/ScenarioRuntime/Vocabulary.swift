@@ -24,7 +24,9 @@ public struct Vocabulary: Sendable {
     public init() {}
 
     /// Adds a command. Its name (its words) must be new.
-    public mutating func register(_ signature: Signature, _ handler: @escaping Handler) throws(Registry.RegistrationError) {
+    public mutating func register(_ signature: Signature, _ handler: @escaping Handler) throws(Registry
+        .RegistrationError)
+    {
         try registry.register(signature)
         handlers[signature.name] = handler
     }

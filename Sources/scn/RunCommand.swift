@@ -32,7 +32,8 @@ struct FileRun {
             return FileRun(path: path, script: nil, diagnostics: [], error: error, results: [])
         }
         guard let result = loaded.result, let script = result.script, result.diagnostics.isEmpty else {
-            return FileRun(path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
+            return FileRun(
+                path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
         }
         let interpreter = Interpreter(vocabulary: .standard, limits: limits)
         let results = script.cases.filter { caseName == nil || $0.name == caseName }.map {
@@ -113,7 +114,9 @@ enum RunCommand {
             }
             if let message = FailureReport.render(result, in: script, color: color) {
                 // Indented under the case's line; empty lines stay empty (no trailing spaces).
-                for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(message.hasSuffix("\n") ? 1 : 0) {
+                for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(
+                    message.hasSuffix("\n") ? 1 : 0)
+                {
                     out += line.isEmpty ? "\n" : "  \(line)\n"
                 }
             }
@@ -146,7 +149,8 @@ enum JSONLines {
             for event in result.trace {
                 out += object([
                     ("type", "event"), ("file", .string(run.path)), ("case", .string(result.name)),
-                    ("time_ms", .integer(event.time)), ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+                    ("time_ms", .integer(event.time)), ("kind", .string(event.kind.rawValue)),
+                    ("text", .string(event.text)),
                 ])
             }
             var fields: [(String, JSONValue)] = [

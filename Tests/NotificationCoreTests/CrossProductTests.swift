@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §2.4 invariant 2 over the WHOLE cross product, not a sample.
@@ -19,7 +20,11 @@ struct CrossProductTests {
         Screen.allCases.flatMap { screen in
             DelegateChoice.allCases.flatMap { delegate in
                 ServiceExtension.allCases.flatMap { serviceExtension in
-                    PushType.allCases.map { Case(state: state, screen: screen, delegate: delegate, serviceExtension: serviceExtension, type: $0) }
+                    PushType.allCases.map {
+                        Case(
+                            state: state, screen: screen, delegate: delegate, serviceExtension: serviceExtension,
+                            type: $0)
+                    }
                 }
             }
         }
@@ -30,8 +35,9 @@ struct CrossProductTests {
         #expect(Self.cases.count == 4 * 5 * 4 * 4 * 2)
     }
 
-    @Test("one push never yields two banners: app state × screen × delegate × extension × push type (× should-handle × host wiring)",
-          arguments: ShouldHandle.allCases, HostWiring.allCases)
+    @Test(
+        "one push never yields two banners: app state × screen × delegate × extension × push type (× should-handle × host wiring)",
+        arguments: ShouldHandle.allCases, HostWiring.allCases)
     func atMostOneBanner(shouldHandle: ShouldHandle, host: HostWiring) throws {
         for item in Self.cases {
             var world = try kindlyWorld(item.serviceExtension) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 @Suite("Crypto")
@@ -32,7 +33,8 @@ struct CryptoTests {
         for text in ["", "A", "Hi there", String(repeating: "long message ", count: 100), "émoji 😀"] {
             let sealed = try #require(AESGCM.seal(Array(text.utf8), key: key, nonce: nonce, authenticating: [1, 2, 3]))
             #expect(sealed.ciphertext.count == text.utf8.count)
-            let opened = AESGCM.open(sealed.ciphertext, tag: sealed.tag, key: key, nonce: nonce, authenticating: [1, 2, 3])
+            let opened = AESGCM.open(
+                sealed.ciphertext, tag: sealed.tag, key: key, nonce: nonce, authenticating: [1, 2, 3])
             #expect(opened == Array(text.utf8))
         }
     }
@@ -56,7 +58,10 @@ struct CryptoTests {
     @Test("the wrong key, other associated data or wrong sizes fail")
     func wrongInputs() throws {
         let sealed = try #require(AESGCM.seal(Array("x".utf8), key: key, nonce: nonce, authenticating: [7]))
-        #expect(AESGCM.open(sealed.ciphertext, tag: sealed.tag, key: SHA256Digest.hash("other"), nonce: nonce, authenticating: [7]) == nil)
+        #expect(
+            AESGCM.open(
+                sealed.ciphertext, tag: sealed.tag, key: SHA256Digest.hash("other"), nonce: nonce, authenticating: [7])
+                == nil)
         #expect(AESGCM.open(sealed.ciphertext, tag: sealed.tag, key: key, nonce: nonce, authenticating: [8]) == nil)
         #expect(AESGCM.open(sealed.ciphertext, tag: sealed.tag, key: key, nonce: Array(nonce.prefix(11))) == nil)
         #expect(AESGCM.open(sealed.ciphertext, tag: Array(sealed.tag.prefix(15)), key: key, nonce: nonce) == nil)
@@ -65,7 +70,9 @@ struct CryptoTests {
 
     @Test("SHA-256 of 'abc'")
     func sha256() {
-        #expect(SHA256Digest.hex(SHA256Digest.hash("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex(SHA256Digest.hash("abc"))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test("base64 round-trips and rejects what is not canonical")
@@ -85,9 +92,13 @@ struct CryptoTests {
     func kindlyPayload() throws {
         let key = KindlyServer.makeKey(installation: 1)
         let message = KindlyMessage(chatID: "chat-9", title: "Anna", body: "Hi there")
-        let built = try #require(KindlyPayload.make(message, type: .visible, key: key, installation: 1, number: 1, tampered: false, missing: nil))
+        let built = try #require(
+            KindlyPayload.make(
+                message, type: .visible, key: key, installation: 1, number: 1, tampered: false, missing: nil))
         #expect(KindlyPayload.decrypt(built.payload, key: .success(key)) == .success(message))
-        let tampered = try #require(KindlyPayload.make(message, type: .visible, key: key, installation: 1, number: 1, tampered: true, missing: nil))
+        let tampered = try #require(
+            KindlyPayload.make(
+                message, type: .visible, key: key, installation: 1, number: 1, tampered: true, missing: nil))
         #expect((try? KindlyPayload.decrypt(tampered.payload, key: .success(key)).get()) == nil)
         // Swapping two sealed fields fails: each field is bound to its name.
         let kindly = try #require(built.payload["kindly"])

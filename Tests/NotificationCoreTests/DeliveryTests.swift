@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §2.3: APNs and iOS delivery rules, one test per table row, then the bullets.
@@ -6,8 +7,9 @@ import Testing
 struct DeliveryTests {
     // MARK: The table
 
-    @Test("§2.3 visible, any state: with mutable-content and an extension, the extension runs first and may replace the content",
-          arguments: AppState.allCases)
+    @Test(
+        "§2.3 visible, any state: with mutable-content and an extension, the extension runs first and may replace the content",
+        arguments: AppState.allCases)
     func extensionRunsFirst(state: AppState) throws {
         var world = try kindlyWorld(.kindly)
         try world.put(state)
@@ -49,8 +51,9 @@ struct DeliveryTests {
         #expect(world.banners.count == 1)
     }
 
-    @Test("§2.3 visible, killed/terminated/background: iOS shows a banner with the (possibly replaced) content",
-          arguments: [AppState.killed, .terminated, .background])
+    @Test(
+        "§2.3 visible, killed/terminated/background: iOS shows a banner with the (possibly replaced) content",
+        arguments: [AppState.killed, .terminated, .background])
     func visibleNotForegroundShowsBanner(state: AppState) throws {
         var world = try kindlyWorld(.none)
         try world.put(state)
@@ -63,8 +66,9 @@ struct DeliveryTests {
         #expect(world.newestPush?.delivered == true)
     }
 
-    @Test("§2.3 visible, foreground: the delegate's willPresent decides; no delegate shows nothing",
-          arguments: DelegateChoice.allCases)
+    @Test(
+        "§2.3 visible, foreground: the delegate's willPresent decides; no delegate shows nothing",
+        arguments: DelegateChoice.allCases)
     func visibleForegroundAsksDelegate(delegate: DelegateChoice) throws {
         var world = try kindlyWorld(.none) { $0.delegate = delegate }
         try world.pushOther(title: "Sale")
@@ -78,8 +82,9 @@ struct DeliveryTests {
         #expect(world.newestPush?.delivered == true)
     }
 
-    @Test("§2.3 content-available, background/foreground: iOS calls didReceiveRemoteNotification",
-          arguments: [AppState.background, .foreground])
+    @Test(
+        "§2.3 content-available, background/foreground: iOS calls didReceiveRemoteNotification",
+        arguments: [AppState.background, .foreground])
     func contentAvailableRunningCallsApp(state: AppState) throws {
         var world = try kindlyWorld()
         try world.put(state)
@@ -90,7 +95,9 @@ struct DeliveryTests {
         #expect(world.newestPush?.delivered == true)
     }
 
-    @Test("§2.3 content-available, terminated: iOS launches the app into background, then calls didReceiveRemoteNotification")
+    @Test(
+        "§2.3 content-available, terminated: iOS launches the app into background, then calls didReceiveRemoteNotification"
+    )
     func contentAvailableTerminatedLaunches() throws {
         var world = try kindlyWorld()
         try world.put(.terminated)
@@ -120,7 +127,9 @@ struct DeliveryTests {
         #expect(!world.traced("didReceiveRemoteNotification p2"))
     }
 
-    @Test("§2.3 silent, background/terminated: subject to the silent budget", arguments: [AppState.background, .terminated])
+    @Test(
+        "§2.3 silent, background/terminated: subject to the silent budget",
+        arguments: [AppState.background, .terminated])
     func silentBudget(state: AppState) throws {
         var world = try kindlyWorld()
         try world.apply(.silentBudget(SilentBudget(count: 2, windowMilliseconds: 60_000)))
@@ -151,7 +160,9 @@ struct DeliveryTests {
         #expect(foreground.newestPush?.delivered == true)
     }
 
-    @Test("§2.3 any, any: a payload over 4096 bytes is rejected by APNs and never delivered", arguments: AppState.allCases)
+    @Test(
+        "§2.3 any, any: a payload over 4096 bytes is rejected by APNs and never delivered", arguments: AppState.allCases
+    )
     func payloadLimit(state: AppState) throws {
         var world = try kindlyWorld()
         try world.put(state)
@@ -213,8 +224,9 @@ struct DeliveryTests {
         #expect(world.trace.first { $0.kind == .extensionExpired }?.time == 30_000)
     }
 
-    @Test("§2.3 local notifications: through willPresent in the foreground, shown directly in the background",
-          arguments: DelegateChoice.allCases)
+    @Test(
+        "§2.3 local notifications: through willPresent in the foreground, shown directly in the background",
+        arguments: DelegateChoice.allCases)
     func localNotifications(delegate: DelegateChoice) throws {
         var world = try kindlyWorld { $0.delegate = delegate }
         try world.pushKindly(KindlyPushRequest(type: .silent, title: "Fg"))
@@ -309,8 +321,9 @@ struct DeliveryTests {
         #expect(world.traced("didReceive(response) p1"))
     }
 
-    @Test("§2.3 tap on a killed or terminated app: a cold launch with launchOptions, no didReceiveRemoteNotification",
-          arguments: [AppState.killed, .terminated])
+    @Test(
+        "§2.3 tap on a killed or terminated app: a cold launch with launchOptions, no didReceiveRemoteNotification",
+        arguments: [AppState.killed, .terminated])
     func tapColdLaunch(state: AppState) throws {
         var world = try kindlyWorld()
         try world.put(state)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §3.4: what the SDK itself presents (here: silent pushes, which only the SDK shows).
@@ -23,8 +24,9 @@ struct DisplayRuleTests {
         #expect(world.history(chat: "chat-1").count == 1)
     }
 
-    @Test("§3.4 foreground, settings/language/image-preview/host: the SDK presents a banner",
-          arguments: [Screen.settings, .language, .imagePreview, .host])
+    @Test(
+        "§3.4 foreground, settings/language/image-preview/host: the SDK presents a banner",
+        arguments: [Screen.settings, .language, .imagePreview, .host])
     func foregroundElsewhere(screen: Screen) throws {
         var world = try kindlyWorld()
         try world.put(.foreground, on: screen)

@@ -42,7 +42,9 @@ struct EdnaHostTests {
 
     // MARK: edna push, foreground
 
-    @Test("edna push arrives, app foreground: handleNotification; on chatNotOpened, getChat and show the chat", arguments: Screen.allCases.filter { $0 != .chat })
+    @Test(
+        "edna push arrives, app foreground: handleNotification; on chatNotOpened, getChat and show the chat",
+        arguments: Screen.allCases.filter { $0 != .chat })
     func foregroundOpensChat(screen: Screen) throws {
         var world = try ednaWorld()
         try world.navigate(to: screen)
@@ -65,7 +67,9 @@ struct EdnaHostTests {
         #expect(world.ednaHistoryTexts == ["Spring sale", "Interested"])
     }
 
-    @Test("edna push in the foreground with the chat shown: handleNotification returns, the chat is not re-opened and gets no quote")
+    @Test(
+        "edna push in the foreground with the chat shown: handleNotification returns, the chat is not re-opened and gets no quote"
+    )
     func foregroundChatShown() throws {
         var world = try ednaWorld()
         try world.navigate(to: .chat)
@@ -79,7 +83,9 @@ struct EdnaHostTests {
 
     // MARK: edna push, background
 
-    @Test("edna push arrives, app background: keeps the userInfo; when the app next comes to the foreground, opens the chat")
+    @Test(
+        "edna push arrives, app background: keeps the userInfo; when the app next comes to the foreground, opens the chat"
+    )
     func backgroundKeptThenForeground() throws {
         var world = try ednaWorld()
         try world.launch(.background)
@@ -138,7 +144,9 @@ struct EdnaHostTests {
 
     // MARK: content-available launches a terminated app
 
-    @Test("A terminated app is launched into the background by the edna push and keeps it; getChat then throws before authorize")
+    @Test(
+        "A terminated app is launched into the background by the edna push and keeps it; getChat then throws before authorize"
+    )
     func terminatedLaunchedIntoBackground() throws {
         var world = try ednaWorld()
         try world.launch(.terminated)
@@ -178,9 +186,14 @@ struct EdnaHostTests {
 
     // MARK: cold launch by tap
 
-    @Test("A tap cold-launches the app: kept as pending; after authorize, getChat(pending), show the chat, clear it", arguments: [AppState.killed, .terminated])
+    @Test(
+        "A tap cold-launches the app: kept as pending; after authorize, getChat(pending), show the chat, clear it",
+        arguments: [AppState.killed, .terminated])
     func coldTapPending(state: AppState) throws {
-        var world = try ednaWorld { $0.ednaCampaignTemplate = #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads", "massPushMessage": true, "campaign": "${campaign}"}"# }
+        var world = try ednaWorld {
+            $0.ednaCampaignTemplate =
+                #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads", "massPushMessage": true, "campaign": "${campaign}"}"#
+        }
         try world.launch(state)
         try world.pushEdna(kind: .campaign, text: "Sale", campaign: "spring")
         #expect(world.appState == state)
@@ -290,7 +303,9 @@ struct EdnaHostTests {
         #expect(world.process?.edna.sdk.authorizedUser == "user-1")
     }
 
-    @Test("host edna manual: nothing else is automatic, in any app state", arguments: [AppState.foreground, .background, .terminated])
+    @Test(
+        "host edna manual: nothing else is automatic, in any app state",
+        arguments: [AppState.foreground, .background, .terminated])
     func manualSkipsRows(state: AppState) throws {
         var world = try ednaWorld { $0.ednaHost = .manual }
         try world.put(state)
@@ -341,7 +356,10 @@ struct EdnaSummaryTests {
         var world = try ednaWorld()
         try world.launch(.background)
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
-        #expect(world.summary.contains("edna 1.0 (host recommended): authorized as \"user-1\", token on the server, keeps p1 for the foreground"))
+        #expect(
+            world.summary.contains(
+                "edna 1.0 (host recommended): authorized as \"user-1\", token on the server, keeps p1 for the foreground"
+            ))
         try world.launch(.foreground)
         try world.launch(.killed)
         try world.pushEdna(kind: .campaign, text: "Sale", campaign: nil)

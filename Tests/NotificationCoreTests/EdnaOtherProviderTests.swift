@@ -5,7 +5,9 @@ import Testing
 /// SPEC §4.3 "a push that is not edna's: left to the other provider", interleaved with edna's.
 @Suite("Edna and another provider's pushes")
 struct EdnaOtherProviderTests {
-    @Test("Another provider's push interleaved with edna's is left alone by the SDK and the host's wiring, in every app state", arguments: AppState.allCases)
+    @Test(
+        "Another provider's push interleaved with edna's is left alone by the SDK and the host's wiring, in every app state",
+        arguments: AppState.allCases)
     func interleaved(state: AppState) throws {
         var world = try ednaWorld()
         try world.put(state)

@@ -9,11 +9,17 @@ struct EdnaSDKTests {
     func payload(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
 
     var messagePush: JSONValue {
-        get throws { try payload(#"{"aps": {"alert": "Hi", "content-available": 1}, "origin": "threads", "id": "msg-1", "clientId": "client-1"}"#) }
+        get throws {
+            try payload(
+                #"{"aps": {"alert": "Hi", "content-available": 1}, "origin": "threads", "id": "msg-1", "clientId": "client-1"}"#
+            )
+        }
     }
     var campaignPush: JSONValue {
         get throws {
-            try payload(#"{"aps": {"alert": "Spring sale", "content-available": 1}, "origin": "threads", "id": "msg-1", "clientId": "client-1", "massPushMessage": true, "campaign": "spring"}"#)
+            try payload(
+                #"{"aps": {"alert": "Spring sale", "content-available": 1}, "origin": "threads", "id": "msg-1", "clientId": "client-1", "massPushMessage": true, "campaign": "spring"}"#
+            )
         }
     }
 
@@ -90,7 +96,9 @@ struct EdnaSDKTests {
         #expect(try sdk.getChat(userInfo: nil).context == .none)
     }
 
-    @Test("getChat with a campaign push: the quote is the alert text as sent, the next sent message is bound to the campaign")
+    @Test(
+        "getChat with a campaign push: the quote is the alert text as sent, the next sent message is bound to the campaign"
+    )
     func getChatCampaign() throws {
         var sdk = EdnaSDK()
         _ = sdk.authorize(user: "user-1")
@@ -107,7 +115,8 @@ struct EdnaSDKTests {
         var sdk = EdnaSDK()
         _ = sdk.authorize(user: "user-1")
         let long = String(repeating: "x", count: 120)
-        let values = EdnaTemplateValues(id: "msg-1", externalId: "user-1", text: long, clientId: "client-1", campaign: "c")
+        let values = EdnaTemplateValues(
+            id: "msg-1", externalId: "user-1", text: long, clientId: "client-1", campaign: "c")
         _ = try sdk.getChat(userInfo: try EdnaTemplate.standard(.campaign).render(values))
         #expect(sdk.quote == String(repeating: "x", count: 100) + "…")
     }
@@ -117,7 +126,8 @@ struct EdnaSDKTests {
         var sdk = EdnaSDK()
         _ = sdk.authorize(user: "user-1")
         let push = try payload(
-            #"{"aps": {"alert": "Spring sale", "content-available": 1}, "origin": "threads", "data": {"massPushMessage": true, "campaign": "spring"}}"#)
+            #"{"aps": {"alert": "Spring sale", "content-available": 1}, "origin": "threads", "data": {"massPushMessage": true, "campaign": "spring"}}"#
+        )
         #expect(try sdk.getChat(userInfo: push).context == .message)
         #expect(sdk.quote == nil)
         #expect(sdk.send(text: "hi").campaign == nil)
@@ -127,18 +137,26 @@ struct EdnaSDKTests {
     func campaignNeedsBothFields() throws {
         #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": true}"#)) == .message)
         #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "campaign": "c"}"#)) == .message)
-        #expect(EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": "true", "campaign": "c"}"#)) == .message)
+        #expect(
+            EdnaChatContext(
+                userInfo: try payload(#"{"origin": "threads", "massPushMessage": "true", "campaign": "c"}"#))
+                == .message)
         #expect(
             EdnaChatContext(userInfo: try payload(#"{"origin": "threads", "massPushMessage": true, "campaign": 42}"#))
                 == .campaign(id: "42", quote: nil))
         #expect(
-            EdnaChatContext(userInfo: try payload(#"{"aps": {"alert": {"title": "T", "body": "B"}}, "origin": "threads", "massPushMessage": true, "campaign": "c"}"#))
+            EdnaChatContext(
+                userInfo: try payload(
+                    #"{"aps": {"alert": {"title": "T", "body": "B"}}, "origin": "threads", "massPushMessage": true, "campaign": "c"}"#
+                ))
                 == .campaign(id: "c", quote: "B"))
     }
 
     @Test("Another provider's push gives no context, even with campaign fields at the top level")
     func otherProviderNoContext() throws {
-        #expect(EdnaChatContext(userInfo: try payload(#"{"aps": {"alert": "x"}, "massPushMessage": true, "campaign": "c"}"#)) == .none)
+        #expect(
+            EdnaChatContext(
+                userInfo: try payload(#"{"aps": {"alert": "x"}, "massPushMessage": true, "campaign": "c"}"#)) == .none)
     }
 
     @Test("A standard push after a campaign leaves the quote in the input field")

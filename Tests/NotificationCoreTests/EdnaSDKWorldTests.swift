@@ -108,7 +108,8 @@ struct EdnaSDKWorldTests {
         #expect(world.lastError == "chatNotOpened")
     }
 
-    @Test("getChat with a campaign push: the quote is the alert text as sent, the next message is bound to the campaign")
+    @Test(
+        "getChat with a campaign push: the quote is the alert text as sent, the next message is bound to the campaign")
     func getChatCampaign() throws {
         var world = try ednaWorld()
         try world.apply(.ednaHost(.manual))
@@ -159,7 +160,9 @@ struct EdnaSDKWorldTests {
         #expect(world.lastSent == SentMessage(text: "hi", campaign: nil))
     }
 
-    @Test("In the background the chat screen is still the app's screen: handleNotification returns; getChat shows the chat")
+    @Test(
+        "In the background the chat screen is still the app's screen: handleNotification returns; getChat shows the chat"
+    )
     func backgroundCalls() throws {
         var world = try ednaWorld()
         try world.apply(.ednaHost(.manual))

@@ -8,17 +8,21 @@ struct EdnaServerSideTests {
     @Test("Sending must be configured: the default p8, app bundle id, production matches the default app")
     func defaultSettingsDeliver() throws {
         var world = try ednaWorld()
-        #expect(world.configuration.ednaServer == EdnaServerSettings(credential: .p8, bundleID: nil, environment: .production))
+        #expect(
+            world.configuration.ednaServer
+                == EdnaServerSettings(credential: .p8, bundleID: nil, environment: .production))
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == .visible)
         #expect(world.newestDelivered, "\(world.traceTail)")
     }
 
-    @Test("edna server p12 bundle \"id\" environment … matching the app delivers", arguments: [EdnaCredential.p8, .p12])
+    @Test(
+        "edna server p12 bundle \"id\" environment … matching the app delivers", arguments: [EdnaCredential.p8, .p12])
     func explicitMatchingSettingsDeliver(credential: EdnaCredential) throws {
         var world = try ednaWorld {
             $0.environment = .sandbox
-            $0.ednaServer = EdnaServerSettings(credential: credential, bundleID: "com.example.app", environment: .sandbox)
+            $0.ednaServer = EdnaServerSettings(
+                credential: credential, bundleID: "com.example.app", environment: .sandbox)
         }
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestDelivered)
@@ -45,24 +49,30 @@ struct EdnaServerSideTests {
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == .visible)
         #expect(!world.newestDelivered)
-        #expect(world.newestPush?.reason?.contains("sent to the production environment, the token is from sandbox") == true)
+        #expect(
+            world.newestPush?.reason?.contains("sent to the production environment, the token is from sandbox") == true)
         #expect(world.traced("BadDeviceToken"))
         #expect(world.banners.isEmpty)
     }
 
     @Test("A token from the other environment is rejected by APNs: production build, sandbox server")
     func productionTokenSandboxServer() throws {
-        var world = try ednaWorld { $0.ednaServer = EdnaServerSettings(credential: .p12, bundleID: "com.example.app", environment: .sandbox) }
+        var world = try ednaWorld {
+            $0.ednaServer = EdnaServerSettings(credential: .p12, bundleID: "com.example.app", environment: .sandbox)
+        }
         try world.launch(.background)
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(!world.newestDelivered)
-        #expect(world.newestPush?.reason?.contains("sent to the sandbox environment, the token is from production") == true)
+        #expect(
+            world.newestPush?.reason?.contains("sent to the sandbox environment, the token is from production") == true)
         #expect(world.traced("BadDeviceToken"))
     }
 
     @Test("A bundle id that does not match the app's is rejected by APNs")
     func bundleMismatch() throws {
-        var world = try ednaWorld { $0.ednaServer = EdnaServerSettings(credential: .p8, bundleID: "com.other.app", environment: .production) }
+        var world = try ednaWorld {
+            $0.ednaServer = EdnaServerSettings(credential: .p8, bundleID: "com.other.app", environment: .production)
+        }
         try world.launch(.background)
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(!world.newestDelivered)
@@ -93,14 +103,18 @@ struct EdnaServerSideTests {
         #expect(world.banners.isEmpty)
     }
 
-    @Test("A template that does not render to a JSON object is a server error", arguments: [
-        #"["${id}"]"#, #"{"aps": {"alert": "${shortMessage}""#, #""${shortMessage}""#,
-    ])
+    @Test(
+        "A template that does not render to a JSON object is a server error",
+        arguments: [
+            #"["${id}"]"#, #"{"aps": {"alert": "${shortMessage}""#, #""${shortMessage}""#,
+        ])
     func notAnObject(template: String) throws {
         var world = try ednaWorld { $0.ednaCampaignTemplate = template }
         try world.pushEdna(kind: .campaign, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == nil)
-        #expect(world.newestPush?.reason?.hasPrefix("server error: the campaign template: the template does not render to") == true)
+        #expect(
+            world.newestPush?.reason?.hasPrefix("server error: the campaign template: the template does not render to")
+                == true)
         #expect(world.ednaHistoryTexts == ["Hi"])
     }
 
@@ -118,16 +132,22 @@ struct EdnaServerSideTests {
         var world = try ednaWorld()
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         let payload = try #require(world.newestPush?.payload)
-        #expect(payload.serialized == #"{"aps":{"alert":"Hi","content-available":1},"origin":"threads","id":"msg-1","clientId":"client-1"}"#)
+        #expect(
+            payload.serialized
+                == #"{"aps":{"alert":"Hi","content-available":1},"origin":"threads","id":"msg-1","clientId":"client-1"}"#
+        )
     }
 
-    @Test("The default campaign template is a correct one: massPushMessage and campaign at the top level, campaign-1 by default")
+    @Test(
+        "The default campaign template is a correct one: massPushMessage and campaign at the top level, campaign-1 by default"
+    )
     func defaultCampaignPayload() throws {
         var world = try ednaWorld()
         try world.pushEdna(kind: .campaign, text: "Sale", campaign: nil)
         #expect(
             world.newestPush?.payload?.serialized
-                == #"{"aps":{"alert":"Sale","content-available":1},"origin":"threads","id":"msg-1","clientId":"client-1","massPushMessage":true,"campaign":"campaign-1"}"#)
+                == #"{"aps":{"alert":"Sale","content-available":1},"origin":"threads","id":"msg-1","clientId":"client-1","massPushMessage":true,"campaign":"campaign-1"}"#
+        )
         try world.pushEdna(kind: .campaign, text: "Sale", campaign: "spring")
         #expect(world.newestPush?.payload?["campaign"] == "spring")
     }
@@ -166,7 +186,10 @@ struct EdnaServerSideTests {
     @Test("A payload over 4096 bytes is rejected by APNs")
     func payloadLimit() throws {
         let padding = String(repeating: "x", count: 4100)
-        var world = try ednaWorld { $0.ednaMessageTemplate = #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads", "pad": "\#(padding)"}"# }
+        var world = try ednaWorld {
+            $0.ednaMessageTemplate =
+                #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads", "pad": "\#(padding)"}"#
+        }
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == .visible)
         #expect(!world.newestDelivered)
@@ -185,7 +208,9 @@ struct EdnaServerSideTests {
 
     @Test("A template without content-available makes a visible push that never reaches the app")
     func templateWithoutContentAvailable() throws {
-        var world = try ednaWorld { $0.ednaMessageTemplate = #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads"}"# }
+        var world = try ednaWorld {
+            $0.ednaMessageTemplate = #"{"aps": {"alert": "${shortMessage}"}, "origin": "threads"}"#
+        }
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == .visible)
         #expect(!world.isChatOpen)
@@ -194,7 +219,10 @@ struct EdnaServerSideTests {
 
     @Test("A template with only content-available makes a silent push")
     func silentTemplate() throws {
-        var world = try ednaWorld { $0.ednaMessageTemplate = #"{"aps": {"content-available": 1}, "origin": "threads", "text": "${shortMessage}"}"# }
+        var world = try ednaWorld {
+            $0.ednaMessageTemplate =
+                #"{"aps": {"content-available": 1}, "origin": "threads", "text": "${shortMessage}"}"#
+        }
         try world.pushEdna(kind: .message, text: "Hi", campaign: nil)
         #expect(world.newestPush?.sent == .silent)
         #expect(world.isChatOpen)

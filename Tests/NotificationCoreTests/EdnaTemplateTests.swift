@@ -13,7 +13,9 @@ struct EdnaTemplateTests {
         return values
     }
 
-    @Test("The default message template: aps with string alert and content-available, origin, id, clientId at the top level")
+    @Test(
+        "The default message template: aps with string alert and content-available, origin, id, clientId at the top level"
+    )
     func defaultMessageTemplate() throws {
         let payload = try EdnaTemplate.standard(.message).render(values)
         #expect(payload["aps"]?["alert"] == .string("Hello"))
@@ -43,7 +45,12 @@ struct EdnaTemplateTests {
         let template = EdnaTemplate(
             #"{"i": "${id}", "e": "${externalId}", "s": "${shortMessage}", "c": "${clientId}", "k": "${campaign}"}"#)
         let payload = try template.render(values)
-        #expect(payload == .object(["i": .string("msg-7"), "e": .string("user-1"), "s": .string("Hello"), "c": .string("client-1"), "k": .string("spring")]))
+        #expect(
+            payload
+                == .object([
+                    "i": .string("msg-7"), "e": .string("user-1"), "s": .string("Hello"), "c": .string("client-1"),
+                    "k": .string("spring"),
+                ]))
     }
 
     @Test("${shortMessage}: 100 characters stay whole")
@@ -121,7 +128,9 @@ struct EdnaTemplateTests {
         }
     }
 
-    @Test("A malformed placeholder is a server error", arguments: [#"{"a": "${id"}"#, #"{"a": "${}"}"#, #"{"a": "${a b}"}"#, "{} ${"])
+    @Test(
+        "A malformed placeholder is a server error",
+        arguments: [#"{"a": "${id"}"#, #"{"a": "${}"}"#, #"{"a": "${a b}"}"#, "{} ${"])
     func malformedPlaceholder(text: String) {
         #expect(throws: EdnaTemplateError.malformedPlaceholder) { try EdnaTemplate(text).render(values) }
     }
@@ -135,9 +144,11 @@ struct EdnaTemplateTests {
         }
     }
 
-    @Test("A template that renders to JSON but not an object is a server error", arguments: [
-        #"["${id}"]"#, #""${shortMessage}""#, "${id}", "42", "null",
-    ])
+    @Test(
+        "A template that renders to JSON but not an object is a server error",
+        arguments: [
+            #"["${id}"]"#, #""${shortMessage}""#, "${id}", "42", "null",
+        ])
     func notAnObject(text: String) {
         #expect(throws: EdnaTemplateError.notAnObject) { try EdnaTemplate(text).render(values) }
     }

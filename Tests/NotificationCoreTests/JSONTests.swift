@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 @Suite("JSON")
@@ -34,10 +35,12 @@ struct JSONTests {
         #expect(JSONValue.string("é").byteCount == 4)
     }
 
-    @Test("strict: rejects what RFC 8259 does not allow", arguments: [
-        "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "+1", "-", "1e", "tru", "nul", #"{"a" 1}"#, #"{a:1}"#,
-        "'x'", #""\x""#, #""\ud800""#, "\"a\u{01}\"", "[1] 2", #"{"a":1,"a":2}"#, "1e999", "NaN",
-    ])
+    @Test(
+        "strict: rejects what RFC 8259 does not allow",
+        arguments: [
+            "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "+1", "-", "1e", "tru", "nul", #"{"a" 1}"#, #"{a:1}"#,
+            "'x'", #""\x""#, #""\ud800""#, "\"a\u{01}\"", "[1] 2", #"{"a":1,"a":2}"#, "1e999", "NaN",
+        ])
     func rejects(text: String) {
         #expect(throws: JSONError.self) { try JSONValue(parsing: text) }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// Every way decryption fails gives the placeholder, never ciphertext (SPEC §3.3, §2.4 invariant 1).
@@ -72,7 +73,9 @@ struct PlaceholderTests {
         #expect(world.traced("nonce of 3 bytes"))
     }
 
-    @Test("no key in the keychain gives the placeholder (a fresh install that registered but never started)", arguments: states)
+    @Test(
+        "no key in the keychain gives the placeholder (a fresh install that registered but never started)",
+        arguments: states)
     func noKey(state: AppState) throws {
         var world = try kindlyWorld(.kindly, fresh: true)
         try world.launch(.foreground)

@@ -42,7 +42,9 @@ struct RandomWalkTests {
         c.permission = Int.random(in: 0..<4, using: &rng) == 0 ? .denied : .granted
         c.openOnTap = Int.random(in: 0..<4, using: &rng) != 0
         c.extensionDelayMilliseconds = [0, 5_000, 30_000, 31_000].randomElement(using: &rng) ?? 0
-        if Int.random(in: 0..<4, using: &rng) == 0 { c.silentBudget = SilentBudget(count: 2, windowMilliseconds: 60_000) }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            c.silentBudget = SilentBudget(count: 2, windowMilliseconds: 60_000)
+        }
         return (c, Int.random(in: 0..<4, using: &rng) == 0)
     }
 
@@ -54,7 +56,8 @@ struct RandomWalkTests {
         case 3: try world.authorizeEdna(user: "user-1")
         case 4: try world.register()
         case 5, 6:
-            let missing: KindlyField? = Int.random(in: 0..<6, using: &rng) == 0 ? KindlyField.allCases.randomElement(using: &rng) : nil
+            let missing: KindlyField? =
+                Int.random(in: 0..<6, using: &rng) == 0 ? KindlyField.allCases.randomElement(using: &rng) : nil
             try world.pushKindly(
                 KindlyPushRequest(
                     type: [nil, .visible, .silent].randomElement(using: &rng) ?? nil,
@@ -67,7 +70,8 @@ struct RandomWalkTests {
         case 10: try world.tap(Bool.random(using: &rng) ? .newest : .nth(2))
         case 11: try world.clearBanners()
         case 12: try world.send(text: "hi")
-        case 13, 14: try world.wait(milliseconds: [0, 1_000, 29_999, 30_000, 60_000, 61_000].randomElement(using: &rng) ?? 0)
+        case 13, 14:
+            try world.wait(milliseconds: [0, 1_000, 29_999, 30_000, 60_000, 61_000].randomElement(using: &rng) ?? 0)
         case 15: try world.reboot()
         case 16: try world.lock()
         case 17: try world.unlock()
@@ -82,7 +86,8 @@ struct RandomWalkTests {
         case 20: try world.apply(.permission(Permission.allCases.randomElement(using: &rng) ?? .granted))
         case 21: try world.apply(.shouldHandle(ShouldHandle.allCases.randomElement(using: &rng) ?? .unset))
         case 22:
-            try world.pushRaw(.object(["aps": .object(["alert": "raw", "content-available": 1]), "origin": "threads"]))
+            try world.pushRaw(
+                .object(["aps": .object(["alert": "raw", "content-available": 1]), "origin": "threads"]))
         default: try world.apply(.openOnTap(Bool.random(using: &rng)))
         }
     }

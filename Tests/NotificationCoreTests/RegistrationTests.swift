@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §3.2: what the SDK declares when it registers, and the push type the server chooses.
@@ -20,8 +21,9 @@ struct RegistrationTests {
         #expect(world.newestPush?.sent == .visible)
     }
 
-    @Test("§3.2 ≥ 3.0.12, auto, extension none/other/kindly undetected: declares silent",
-          arguments: [ServiceExtension.none, .other, .kindlyUndetected])
+    @Test(
+        "§3.2 ≥ 3.0.12, auto, extension none/other/kindly undetected: declares silent",
+        arguments: [ServiceExtension.none, .other, .kindlyUndetected])
     func autoOthers(serviceExtension: ServiceExtension) throws {
         var world = try kindlyWorld(serviceExtension)
         #expect(world.declaredMode == .silent)
@@ -37,7 +39,10 @@ struct RegistrationTests {
 
     @Test("§3.2 ≥ 3.0.12, silent, any extension: declares silent", arguments: ServiceExtension.allCases)
     func silentMode(serviceExtension: ServiceExtension) throws {
-        var world = try kindlyWorld(serviceExtension) { $0.mode = .silent; $0.sdkVersion = [3, 1] }
+        var world = try kindlyWorld(serviceExtension) {
+            $0.mode = .silent
+            $0.sdkVersion = [3, 1]
+        }
         #expect(world.declaredMode == .silent)
         try world.pushKindly(KindlyPushRequest())
         #expect(world.newestPush?.sent == .silent)
@@ -45,14 +50,23 @@ struct RegistrationTests {
 
     @Test("§3.2 extension-version: visible only when the registered app version is at least V")
     func extensionVersionGate() throws {
-        var old = try kindlyWorld(.kindly) { $0.appVersion = [1, 9]; $0.kindlyServerExtensionVersion = [1, 10] }
+        var old = try kindlyWorld(.kindly) {
+            $0.appVersion = [1, 9]
+            $0.kindlyServerExtensionVersion = [1, 10]
+        }
         try old.pushKindly(KindlyPushRequest())
         #expect(old.newestPush?.sent == .silent)
         #expect(old.traced("older than the extension-version 1.10"))
-        var equal = try kindlyWorld(.kindly) { $0.appVersion = [1, 10]; $0.kindlyServerExtensionVersion = [1, 10] }
+        var equal = try kindlyWorld(.kindly) {
+            $0.appVersion = [1, 10]
+            $0.kindlyServerExtensionVersion = [1, 10]
+        }
         try equal.pushKindly(KindlyPushRequest())
         #expect(equal.newestPush?.sent == .visible)
-        var newer = try kindlyWorld(.kindly) { $0.appVersion = [2]; $0.kindlyServerExtensionVersion = [1, 10] }
+        var newer = try kindlyWorld(.kindly) {
+            $0.appVersion = [2]
+            $0.kindlyServerExtensionVersion = [1, 10]
+        }
         try newer.pushKindly(KindlyPushRequest())
         #expect(newer.newestPush?.sent == .visible)
     }
@@ -81,7 +95,12 @@ struct RegistrationTests {
     func oldSDKCannotHaveExtension() throws {
         #expect(throws: CoreError.self) { try kindlyWorld(.kindly) { $0.sdkVersion = [3, 0, 11] } }
         #expect(throws: CoreError.self) { try kindlyWorld(.kindlyUndetected) { $0.sdkVersion = [3, 0, 11] } }
-        #expect(throws: CoreError.self) { try kindlyWorld(.none) { $0.sdkVersion = [3, 0, 11]; $0.mode = .alert } }
+        #expect(throws: CoreError.self) {
+            try kindlyWorld(.none) {
+                $0.sdkVersion = [3, 0, 11]
+                $0.mode = .alert
+            }
+        }
         var world = try kindlyWorld(.none) { $0.sdkVersion = [3, 0, 11] }
         #expect(throws: CoreError.self) { try world.apply(.mode(.silent)) }
     }
@@ -131,7 +150,9 @@ struct RegistrationTests {
         #expect(stored < notSent)
     }
 
-    @Test("§3.3 payload shape: kindly.v 1 and sealed chat_id, title, body; visible carries the placeholder and mutable-content")
+    @Test(
+        "§3.3 payload shape: kindly.v 1 and sealed chat_id, title, body; visible carries the placeholder and mutable-content"
+    )
     func payloadShape() throws {
         var world = try kindlyWorld(.kindly)
         try world.pushKindly(KindlyPushRequest(title: "Anna", body: "Hi"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 @Suite("Clock and scheduler")
@@ -12,7 +13,11 @@ struct SchedulerTests {
         scheduler.schedule(.extensionFinished(pushID: "d"), at: 10)
         var seen: [ScheduledEvent] = []
         while let entry = scheduler.popDue(atOrBefore: 30) { seen.append(entry.event) }
-        #expect(seen == [.extensionFinished(pushID: "b"), .extensionFinished(pushID: "d"), .extensionExpired(pushID: "a"), .extensionFinished(pushID: "c")])
+        #expect(
+            seen == [
+                .extensionFinished(pushID: "b"), .extensionFinished(pushID: "d"), .extensionExpired(pushID: "a"),
+                .extensionFinished(pushID: "c"),
+            ])
     }
 
     @Test("only events due at or before the time run")

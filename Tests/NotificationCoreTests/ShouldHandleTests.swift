@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §3.5: shouldHandleNotification.
@@ -30,8 +31,9 @@ struct ShouldHandleTests {
         #expect(world.banners.count == (screen == .chat ? 0 : 1))
     }
 
-    @Test("§3.5 returns false: the SDK presents nothing, not the placeholder either; the message is in the history",
-          arguments: [PushType.visible, .silent], [AppState.foreground, .background])
+    @Test(
+        "§3.5 returns false: the SDK presents nothing, not the placeholder either; the message is in the history",
+        arguments: [PushType.visible, .silent], [AppState.foreground, .background])
     func reject(type: PushType, state: AppState) throws {
         var world = try kindlyWorld(.none) { $0.shouldHandle = .reject }
         try world.put(state)
@@ -47,8 +49,9 @@ struct ShouldHandleTests {
         #expect(world.history(chat: "chat-1").map(\.text) == ["Secret"])
     }
 
-    @Test("§3.5 whatever the state: a silent push decrypted in a background or just-launched app asks the delegate",
-          arguments: [AppState.background, .terminated])
+    @Test(
+        "§3.5 whatever the state: a silent push decrypted in a background or just-launched app asks the delegate",
+        arguments: [AppState.background, .terminated])
     func anyState(state: AppState) throws {
         var world = try kindlyWorld { $0.shouldHandle = .accept }
         try world.put(state)
@@ -68,8 +71,9 @@ struct ShouldHandleTests {
         #expect(world.banners.last?.source == .extension)
     }
 
-    @Test("§3.5 a push decrypted only by the extension while the app is not in the foreground reaches no delegate",
-          arguments: [AppState.killed, .terminated, .background])
+    @Test(
+        "§3.5 a push decrypted only by the extension while the app is not in the foreground reaches no delegate",
+        arguments: [AppState.killed, .terminated, .background])
     func extensionDecryptedNotForeground(state: AppState) throws {
         var world = try kindlyWorld(.kindly) { $0.shouldHandle = .reject }
         try world.put(state)

@@ -1,7 +1,9 @@
 @testable import NotificationCore
 
 /// A Kindly app configuration with this extension (and edits).
-func kindlyConfiguration(_ serviceExtension: ServiceExtension = .none, _ edit: (inout Configuration) -> Void = { _ in }) -> Configuration {
+func kindlyConfiguration(_ serviceExtension: ServiceExtension = .none, _ edit: (inout Configuration) -> Void = { _ in })
+    -> Configuration
+{
     var configuration = Configuration()
     configuration.sdk = .kindly
     configuration.serviceExtension = serviceExtension
@@ -10,7 +12,9 @@ func kindlyConfiguration(_ serviceExtension: ServiceExtension = .none, _ edit: (
 }
 
 /// An installed Kindly world (foreground on host, registered, started).
-func kindlyWorld(_ serviceExtension: ServiceExtension = .none, fresh: Bool = false, _ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
+func kindlyWorld(
+    _ serviceExtension: ServiceExtension = .none, fresh: Bool = false, _ edit: (inout Configuration) -> Void = { _ in }
+) throws -> World {
     try World(configuration: kindlyConfiguration(serviceExtension, edit), fresh: fresh)
 }
 

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §3.7: taps.
 @Suite("§3.7 taps")
 struct TapTests {
-    @Test("§3.7 a tap reaches the SDK only through delegate kindly or forwarding; with own or none the chat does not open",
-          arguments: DelegateChoice.allCases)
+    @Test(
+        "§3.7 a tap reaches the SDK only through delegate kindly or forwarding; with own or none the chat does not open",
+        arguments: DelegateChoice.allCases)
     func onlyKindlyDelegatesHear(delegate: DelegateChoice) throws {
         var world = try kindlyWorld(.kindly) { $0.delegate = delegate }
         try world.put(.background)
@@ -16,8 +18,9 @@ struct TapTests {
         #expect(world.isChatOpen == (delegate == .kindly || delegate == .forwarding))
     }
 
-    @Test("§3.7 open-on-tap true: a tap on a Kindly banner opens the chat if start() has run in this process",
-          arguments: [AppState.background, .foreground])
+    @Test(
+        "§3.7 open-on-tap true: a tap on a Kindly banner opens the chat if start() has run in this process",
+        arguments: [AppState.background, .foreground])
     func openOnTapStarted(state: AppState) throws {
         var world = try kindlyWorld()
         try world.put(state, on: .settings)
@@ -28,7 +31,9 @@ struct TapTests {
         #expect(world.traced(.chatOpened))
     }
 
-    @Test("§3.7 a tap before start() is remembered; start() within 60 s replays it", arguments: [0 as Int64, 1_000, 59_999])
+    @Test(
+        "§3.7 a tap before start() is remembered; start() within 60 s replays it",
+        arguments: [0 as Int64, 1_000, 59_999])
     func replayWithinWindow(after: Int64) throws {
         var world = try kindlyWorld(.kindly)
         try world.put(.killed)
@@ -109,8 +114,9 @@ struct TapTests {
         #expect(world.isChatOpen)
     }
 
-    @Test("§3.7 open-on-tap false: the app comes to the foreground; the chat stays closed",
-          arguments: [AppState.killed, .background, .foreground])
+    @Test(
+        "§3.7 open-on-tap false: the app comes to the foreground; the chat stays closed",
+        arguments: [AppState.killed, .background, .foreground])
     func openOnTapFalse(state: AppState) throws {
         var world = try kindlyWorld(.kindly) { $0.openOnTap = false }
         try world.put(state)
@@ -122,8 +128,9 @@ struct TapTests {
         #expect(world.traced("open-on-tap false"))
     }
 
-    @Test("§3.7 a tap on a banner that is not Kindly's: the app comes to the foreground; the chat does not open",
-          arguments: [AppState.killed, .terminated, .background])
+    @Test(
+        "§3.7 a tap on a banner that is not Kindly's: the app comes to the foreground; the chat does not open",
+        arguments: [AppState.killed, .terminated, .background])
     func notKindlysBanner(state: AppState) throws {
         var world = try kindlyWorld()
         try world.put(state)
@@ -146,7 +153,9 @@ struct TapTests {
         #expect(world.currentChatID == "chat-4")
     }
 
-    @Test("§6 tap N and tap \"title\" pick the right banner; a missing one is a precondition failure that changes nothing")
+    @Test(
+        "§6 tap N and tap \"title\" pick the right banner; a missing one is a precondition failure that changes nothing"
+    )
     func tapTargets() throws {
         var world = try kindlyWorld()
         try world.put(.background)
@@ -154,7 +163,8 @@ struct TapTests {
         try world.pushOther(title: "B")
         try world.pushOther(title: "A")
         let before = world
-        #expect(throws: CoreError.precondition("tap 4: there is no banner 4 (the notification center holds 3 banners)")) { try world.tap(.nth(4)) }
+        #expect(throws: CoreError.precondition("tap 4: there is no banner 4 (the notification center holds 3 banners)"))
+        { try world.tap(.nth(4)) }
         #expect(throws: CoreError.precondition("tap \"C\": no banner titled \"C\"")) { try world.tap(.title("C")) }
         #expect(world == before)
         try world.tap(.title("A"))

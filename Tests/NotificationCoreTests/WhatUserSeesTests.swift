@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// SPEC §3.6: what the user sees, one test per row, each run with all four delegate choices
@@ -7,7 +8,10 @@ import Testing
 struct WhatUserSeesTests {
     static let notRunningOrBackground: [AppState] = [.killed, .terminated, .background]
 
-    func world(_ serviceExtension: ServiceExtension, _ delegate: DelegateChoice, _ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
+    func world(
+        _ serviceExtension: ServiceExtension, _ delegate: DelegateChoice,
+        _ edit: (inout Configuration) -> Void = { _ in }
+    ) throws -> World {
         try kindlyWorld(serviceExtension) {
             $0.delegate = delegate
             edit(&$0)
@@ -16,8 +20,9 @@ struct WhatUserSeesTests {
 
     // MARK: Visible pushes, app not in the foreground
 
-    @Test("§3.6 visible, not running or background, extension kindly decrypts: one banner, decrypted text, source extension",
-          arguments: notRunningOrBackground, DelegateChoice.allCases)
+    @Test(
+        "§3.6 visible, not running or background, extension kindly decrypts: one banner, decrypted text, source extension",
+        arguments: notRunningOrBackground, DelegateChoice.allCases)
     func visibleBackgroundExtensionDecrypts(state: AppState, delegate: DelegateChoice) throws {
         var world = try world(.kindly, delegate)
         try world.put(state)
@@ -28,8 +33,9 @@ struct WhatUserSeesTests {
         #expect(world.banners.last?.source == .extension)
     }
 
-    @Test("§3.6 visible, not running or background, extension kindly, decrypt returns nil or past 30 s: the placeholder, source system",
-          arguments: notRunningOrBackground, DelegateChoice.allCases)
+    @Test(
+        "§3.6 visible, not running or background, extension kindly, decrypt returns nil or past 30 s: the placeholder, source system",
+        arguments: notRunningOrBackground, DelegateChoice.allCases)
     func visibleBackgroundExtensionFails(state: AppState, delegate: DelegateChoice) throws {
         var tampered = try world(.kindly, delegate)
         try tampered.put(state)
@@ -44,8 +50,9 @@ struct WhatUserSeesTests {
         }
     }
 
-    @Test("§3.6 visible, not running or background, extension none/other: the placeholder, source system",
-          arguments: notRunningOrBackground, [ServiceExtension.none, .other])
+    @Test(
+        "§3.6 visible, not running or background, extension none/other: the placeholder, source system",
+        arguments: notRunningOrBackground, [ServiceExtension.none, .other])
     func visibleBackgroundNoKindlyExtension(state: AppState, serviceExtension: ServiceExtension) throws {
         for delegate in DelegateChoice.allCases {
             var world = try world(serviceExtension, delegate)
@@ -59,8 +66,9 @@ struct WhatUserSeesTests {
 
     // MARK: Visible pushes, app in the foreground
 
-    @Test("§3.6 visible, foreground chat, any extension: nothing (own: shown as it arrives; none: nothing)",
-          arguments: ServiceExtension.allCases, DelegateChoice.allCases)
+    @Test(
+        "§3.6 visible, foreground chat, any extension: nothing (own: shown as it arrives; none: nothing)",
+        arguments: ServiceExtension.allCases, DelegateChoice.allCases)
     func visibleForegroundChat(serviceExtension: ServiceExtension, delegate: DelegateChoice) throws {
         var world = try world(serviceExtension, delegate)
         try world.put(.foreground, on: .chat)
@@ -82,8 +90,9 @@ struct WhatUserSeesTests {
         #expect(world.isChatOpen)
     }
 
-    @Test("§3.6 visible, foreground elsewhere, extension kindly decrypted: one banner, decrypted text, source extension (never a second one)",
-          arguments: [Screen.host, .settings, .language, .imagePreview], DelegateChoice.allCases)
+    @Test(
+        "§3.6 visible, foreground elsewhere, extension kindly decrypted: one banner, decrypted text, source extension (never a second one)",
+        arguments: [Screen.host, .settings, .language, .imagePreview], DelegateChoice.allCases)
     func visibleForegroundExtensionDecrypted(screen: Screen, delegate: DelegateChoice) throws {
         var world = try world(.kindly, delegate)
         try world.put(.foreground, on: screen)
@@ -97,8 +106,9 @@ struct WhatUserSeesTests {
         }
     }
 
-    @Test("§3.6 visible, foreground elsewhere, not decrypted by an extension: the SDK decrypts, one banner, source sdk, the placeholder suppressed",
-          arguments: [ServiceExtension.none, .other], DelegateChoice.allCases)
+    @Test(
+        "§3.6 visible, foreground elsewhere, not decrypted by an extension: the SDK decrypts, one banner, source sdk, the placeholder suppressed",
+        arguments: [ServiceExtension.none, .other], DelegateChoice.allCases)
     func visibleForegroundSDKDecrypts(serviceExtension: ServiceExtension, delegate: DelegateChoice) throws {
         var world = try world(serviceExtension, delegate)
         try world.put(.foreground, on: .settings)
@@ -129,8 +139,9 @@ struct WhatUserSeesTests {
         }
     }
 
-    @Test("§3.6 visible, foreground elsewhere, if the SDK cannot decrypt either: the placeholder, source system",
-          arguments: [ServiceExtension.none, .other, .kindly], [DelegateChoice.kindly, .forwarding])
+    @Test(
+        "§3.6 visible, foreground elsewhere, if the SDK cannot decrypt either: the placeholder, source system",
+        arguments: [ServiceExtension.none, .other, .kindly], [DelegateChoice.kindly, .forwarding])
     func visibleForegroundNobodyDecrypts(serviceExtension: ServiceExtension, delegate: DelegateChoice) throws {
         var world = try world(serviceExtension, delegate)
         try world.pushAndSettle(KindlyPushRequest(type: .visible, tampered: true))
@@ -161,10 +172,13 @@ struct WhatUserSeesTests {
         #expect(world.banners.last?.source == .sdk)
     }
 
-    @Test("§3.6 silent, background: one banner, decrypted text, source sdk (nothing when throttled or undecryptable)",
-          arguments: DelegateChoice.allCases)
+    @Test(
+        "§3.6 silent, background: one banner, decrypted text, source sdk (nothing when throttled or undecryptable)",
+        arguments: DelegateChoice.allCases)
     func silentBackground(delegate: DelegateChoice) throws {
-        var world = try world(.none, delegate) { $0.silentBudget = SilentBudget(count: 1, windowMilliseconds: 3_600_000) }
+        var world = try world(.none, delegate) {
+            $0.silentBudget = SilentBudget(count: 1, windowMilliseconds: 3_600_000)
+        }
         try world.put(.background, on: .chat)
         try world.pushKindly(KindlyPushRequest(type: .silent, title: "Anna"))
         #expect(world.banners.count == 1)
@@ -187,8 +201,9 @@ struct WhatUserSeesTests {
         #expect(world.newestPush?.delivered == true)
     }
 
-    @Test("§3.6 silent, foreground elsewhere: one banner, decrypted text, source sdk (nothing when undecryptable; none: nothing)",
-          arguments: [Screen.host, .settings, .language, .imagePreview], DelegateChoice.allCases)
+    @Test(
+        "§3.6 silent, foreground elsewhere: one banner, decrypted text, source sdk (nothing when undecryptable; none: nothing)",
+        arguments: [Screen.host, .settings, .language, .imagePreview], DelegateChoice.allCases)
     func silentForegroundElsewhere(screen: Screen, delegate: DelegateChoice) throws {
         var world = try world(.none, delegate)
         try world.put(.foreground, on: screen)
@@ -206,7 +221,9 @@ struct WhatUserSeesTests {
 
     // MARK: Notes under the table
 
-    @Test("§3.6 host kindly manual: silent pushes never reach the SDK", arguments: [AppState.background, .foreground, .terminated])
+    @Test(
+        "§3.6 host kindly manual: silent pushes never reach the SDK",
+        arguments: [AppState.background, .foreground, .terminated])
     func manualHost(state: AppState) throws {
         var world = try kindlyWorld { $0.kindlyHost = .manual }
         try world.put(state)
@@ -229,7 +246,9 @@ struct WhatUserSeesTests {
         #expect(world.banners.isEmpty)
     }
 
-    @Test("§3.6 delegate kindly presents other providers' notifications as they are", arguments: [DelegateChoice.kindly, .forwarding])
+    @Test(
+        "§3.6 delegate kindly presents other providers' notifications as they are",
+        arguments: [DelegateChoice.kindly, .forwarding])
     func otherProvidersPresented(delegate: DelegateChoice) throws {
         var world = try world(.kindly, delegate)
         try world.put(.foreground, on: .chat)

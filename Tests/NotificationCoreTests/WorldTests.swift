@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NotificationCore
 
 /// The world as a value: determinism, copies, preconditions, invariants.
@@ -45,7 +46,9 @@ struct WorldTests {
         #expect(first.deviceToken == second.deviceToken)
         // Different messages use different nonces.
         try first.pushKindly(KindlyPushRequest())
-        #expect(first.pushes[0].payload?["kindly"]?["title"]?["nonce"] != first.pushes[1].payload?["kindly"]?["title"]?["nonce"])
+        #expect(
+            first.pushes[0].payload?["kindly"]?["title"]?["nonce"]
+                != first.pushes[1].payload?["kindly"]?["title"]?["nonce"])
     }
 
     @Test("a copied World evolves independently")
@@ -84,19 +87,29 @@ struct WorldTests {
         var world = try kindlyWorld()
         try world.launch(.background)
         let before = world
-        #expect(throws: CoreError.precondition("screen: the app is not in the foreground (it is background)")) { try world.navigate(to: .chat) }
+        #expect(throws: CoreError.precondition("screen: the app is not in the foreground (it is background)")) {
+            try world.navigate(to: .chat)
+        }
         #expect(throws: CoreError.precondition("tap: no banner")) { try world.tap(.newest) }
         #expect(throws: CoreError.precondition("send: the chat is not open")) { try world.send(text: "hi") }
-        #expect(throws: CoreError.precondition("call kindly.decrypt: no push has been delivered")) { try world.call(.kindlyDecrypt) }
+        #expect(throws: CoreError.precondition("call kindly.decrypt: no push has been delivered")) {
+            try world.call(.kindlyDecrypt)
+        }
         #expect(throws: CoreError.self) { try world.authorizeEdna(user: "u") }
         #expect(throws: CoreError.self) { try world.pushEdna(kind: .message, text: "x", campaign: nil) }
         #expect(throws: CoreError.self) { try world.pushRaw(["not", "an object"]) }
         #expect(throws: CoreError.self) { try world.apply(.extensionDelay(milliseconds: -1)) }
-        #expect(throws: CoreError.self) { try world.apply(.silentBudget(SilentBudget(count: 1, windowMilliseconds: 0))) }
+        #expect(throws: CoreError.self) {
+            try world.apply(.silentBudget(SilentBudget(count: 1, windowMilliseconds: 0)))
+        }
         try world.launch(.killed)
         let killed = world
-        #expect(throws: CoreError.precondition("start: the app is not running (it is killed)")) { try world.startKindly() }
-        #expect(throws: CoreError.precondition("register: the app is not running (it is killed)")) { try world.register() }
+        #expect(throws: CoreError.precondition("start: the app is not running (it is killed)")) {
+            try world.startKindly()
+        }
+        #expect(throws: CoreError.precondition("register: the app is not running (it is killed)")) {
+            try world.register()
+        }
         #expect(world == killed)
         #expect(killed != before)
     }
@@ -221,8 +234,13 @@ struct WorldTests {
         try world.launch(.background)
         try world.pushKindly(KindlyPushRequest())
         let secret = try #require(world.pushes[0].kindlyCiphertexts.first)
-        world.showBanner(IncomingNotification(pushID: "p1", content: NotificationContent(title: secret, body: nil, userInfo: .null), source: .system))
-        #expect(throws: CoreError.invariant(name: "1 no ciphertext in a banner", detail: "b2 from p1 shows the ciphertext \(secret)")) {
+        world.showBanner(
+            IncomingNotification(
+                pushID: "p1", content: NotificationContent(title: secret, body: nil, userInfo: .null), source: .system))
+        #expect(
+            throws: CoreError.invariant(
+                name: "1 no ciphertext in a banner", detail: "b2 from p1 shows the ciphertext \(secret)")
+        ) {
             try world.checkInvariants()
         }
         #expect(world.traced(.invariant))
@@ -233,15 +251,21 @@ struct WorldTests {
         var world = try kindlyWorld()
         try world.launch(.background)
         try world.pushOther()
-        world.showBanner(IncomingNotification(pushID: "p1", content: NotificationContent(title: "x", body: nil, userInfo: .null), source: .system))
-        #expect(throws: CoreError.invariant(name: "2 one banner per push", detail: "p1 produced 2 banners")) { try world.checkInvariants() }
+        world.showBanner(
+            IncomingNotification(
+                pushID: "p1", content: NotificationContent(title: "x", body: nil, userInfo: .null), source: .system))
+        #expect(throws: CoreError.invariant(name: "2 one banner per push", detail: "p1 produced 2 banners")) {
+            try world.checkInvariants()
+        }
     }
 
     @Test("invariant 3 catches a stored message missing from the history")
     func invariantHistory() throws {
         var world = try kindlyWorld()
         try world.pushKindly(KindlyPushRequest(body: "kept"))
-        world.storeMessage(chat: "chat-1", HistoryEntry(time: 0, sender: .agent, title: nil, text: "lost", campaign: nil, messageID: "m9"))
+        world.storeMessage(
+            chat: "chat-1",
+            HistoryEntry(time: 0, sender: .agent, title: nil, text: "lost", campaign: nil, messageID: "m9"))
         world.histories[0].entries.removeLast()
         #expect(throws: CoreError.self) { try world.checkInvariants() }
     }

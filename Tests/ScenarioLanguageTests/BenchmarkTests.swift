@@ -53,11 +53,15 @@ func generatedScenario(lines: Int) -> String {
 
         let checkElapsed = clock.measure { _ = Checker(registry: testRegistry).check(tree ?? Parser.parse(file)) }
         let checkSeconds = Double(checkElapsed.components.seconds) + Double(checkElapsed.components.attoseconds) / 1e18
-        print("check: \(lines) lines in \(String(format: "%.3f", checkSeconds)) s = \(Int(Double(lines) / checkSeconds)) lines/s")
+        print(
+            "check: \(lines) lines in \(String(format: "%.3f", checkSeconds)) s = \(Int(Double(lines) / checkSeconds)) lines/s"
+        )
 
         let fmtElapsed = clock.measure { _ = try? Formatter.format(tree ?? Parser.parse(file)) }
         let fmtSeconds = Double(fmtElapsed.components.seconds) + Double(fmtElapsed.components.attoseconds) / 1e18
-        print("format: \(lines) lines in \(String(format: "%.3f", fmtSeconds)) s = \(Int(Double(lines) / fmtSeconds)) lines/s")
+        print(
+            "format: \(lines) lines in \(String(format: "%.3f", fmtSeconds)) s = \(Int(Double(lines) / fmtSeconds)) lines/s"
+        )
 
         // Linearity: ten times the input should take about ten times as long.
         let small = SourceFile(path: "small.scn", text: generatedScenario(lines: 10_000))
@@ -71,7 +75,10 @@ func generatedScenario(lines: Int) -> String {
 @Suite struct RobustnessTests {
     @Test func randomBytes() {
         var rng = SplitMix(seed: 7)
-        let alphabet = Array("tap let repeat for in def case include tags skip {}[],:=;$\"'#\\\n 0123456789sm.-/abc".utf8) + [0, 0xFF, 0xC3, 0xA9, 0xE2]
+        let alphabet =
+            Array("tap let repeat for in def case include tags skip {}[],:=;$\"'#\\\n 0123456789sm.-/abc".utf8) + [
+                0, 0xFF, 0xC3, 0xA9, 0xE2,
+            ]
         for _ in 0..<300 {
             let bytes = (0..<rng.next(400)).map { _ in alphabet[rng.next(alphabet.count)] }
             let file = SourceFile(path: "r.scn", bytes: bytes)
@@ -80,9 +87,15 @@ func generatedScenario(lines: Int) -> String {
             _ = DiagnosticRenderer().render(tree.diagnostics)
             if tree.diagnostics.isEmpty, let text = try? Formatter.format(tree) {
                 let again = Parser.parse(SourceFile(path: "r.scn", text: text))
-                #expect(again.diagnostics.isEmpty, "\(String(decoding: bytes, as: UTF8.self).debugDescription) → \(text.debugDescription)")
-                #expect(dump(again.statements) == dump(tree.statements), "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
-                #expect((try? Formatter.format(again)) == text, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                #expect(
+                    again.diagnostics.isEmpty,
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription) → \(text.debugDescription)")
+                #expect(
+                    dump(again.statements) == dump(tree.statements),
+                    "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                #expect(
+                    (try? Formatter.format(again)) == text, "\(String(decoding: bytes, as: UTF8.self).debugDescription)"
+                )
             }
         }
     }
@@ -90,17 +103,22 @@ func generatedScenario(lines: Int) -> String {
     @Test func randomTokenSoup() {
         var rng = SplitMix(seed: 11)
         let pieces = [
-            "tap", "wait 1s", "let x = ", "$x", "repeat 2 {", "}", "{", "[", "]", ",", ":", "\n", ";", "\"s ${x}\"", "'r\n'",
-            "for v in [a, b] {", "case \"c\" {", "def f p {", "f 1", "push raw {\"a\": 1}", "# c\n", "null", "true", " ",
+            "tap", "wait 1s", "let x = ", "$x", "repeat 2 {", "}", "{", "[", "]", ",", ":", "\n", ";", "\"s ${x}\"",
+            "'r\n'",
+            "for v in [a, b] {", "case \"c\" {", "def f p {", "f 1", "push raw {\"a\": 1}", "# c\n", "null", "true",
+            " ",
             "include \"lib/common.scn\"", "tags t", "skip", "sdk kindly", "extension kindly", "launch killed",
         ]
         for _ in 0..<500 {
-            let text = (0..<rng.next(60)).map { _ in pieces[rng.next(pieces.count)] }.joined(separator: rng.next(2) == 0 ? " " : "")
+            let text = (0..<rng.next(60)).map { _ in pieces[rng.next(pieces.count)] }.joined(
+                separator: rng.next(2) == 0 ? " " : "")
             let tree = Parser.parse(SourceFile(path: "soup.scn", text: text))
             _ = Checker(registry: testRegistry, loader: MemoryLoader(files: includeFiles)).check(tree)
             if tree.diagnostics.isEmpty, let once = try? Formatter.format(tree) {
                 let again = Parser.parse(SourceFile(path: "soup.scn", text: once))
-                #expect(dump(again.statements) == dump(tree.statements), "\(text.debugDescription) → \(once.debugDescription)")
+                #expect(
+                    dump(again.statements) == dump(tree.statements),
+                    "\(text.debugDescription) → \(once.debugDescription)")
                 #expect((try? Formatter.format(again)) == once, "\(text.debugDescription) → \(once.debugDescription)")
             }
         }

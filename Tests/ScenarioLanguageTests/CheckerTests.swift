@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 
 @testable import ScenarioLanguage
 
-private func accepted(_ text: String, path: String = "Scenarios/cold-start.scn", files: [String: String] = [:]) -> CheckedScript? {
+private func accepted(_ text: String, path: String = "Scenarios/cold-start.scn", files: [String: String] = [:])
+    -> CheckedScript?
+{
     let result = check(text, path: path, files: files)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
     return result.script
@@ -79,7 +82,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
             }
             """
         let script = try #require(accepted(text))
-        #expect(script.cases.map(\.name) == ["visible push while killed", "visible push while background", "a1", "b1", "a2", "b2"])
+        #expect(
+            script.cases.map(\.name) == [
+                "visible push while killed", "visible push while background", "a1", "b1", "a2", "b2",
+            ])
         #expect(script.cases[0].bindings.map { "\($0.key.text)=\($0.value)" } == ["state=word(\"killed\")"])
         #expect(script.cases[3].bindings.count == 2)
         #expect(script.cases[3].bindings.first { $0.key.text == "s" }?.value == .string("b"))
@@ -88,7 +94,8 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     // MARK: - Binding
 
     @Test func bindingPositionalsOptionsAndFlags() throws {
-        let script = try #require(accepted("sdk kindly\npush kindly title \"Anna\" tampered silent chat c-7 missing body"))
+        let script = try #require(
+            accepted("sdk kindly\npush kindly title \"Anna\" tampered silent chat c-7 missing body"))
         let push = try #require(command(script.prologue.last))
         #expect(push.signature.name == "push kindly")
         #expect(push.arguments.positionals.map { $0?.wordText } == ["silent"])
@@ -100,7 +107,12 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     @Test func anOptionalPositionalIsSkippedWhenTheLiteralFitsTheNext() throws {
         var registry = Registry()
         try registry.register(
-            Signature(["sdk"], [Parameter("sdk", .choice(["kindly", "edna"]), optional: true), Parameter("version", .version, optional: true)], role: .setting, topic: "", summary: ""))
+            Signature(
+                ["sdk"],
+                [
+                    Parameter("sdk", .choice(["kindly", "edna"]), optional: true),
+                    Parameter("version", .version, optional: true),
+                ], role: .setting, topic: "", summary: ""))
         let result = Language.check(source("sdk 3.0.12"), registry: registry)
         let sdk = try #require(command(result.script?.prologue.first))
         #expect(sdk.arguments.positionals.map { $0?.wordText } == [nil, "3.0.12"])
@@ -108,7 +120,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
 
     @Test func longestPathWins() throws {
         let script = try #require(accepted("sdk kindly\nexpect banner none\nexpect banner \"none\"\nexpect banners 2"))
-        #expect(script.prologue.compactMap { command($0)?.signature.name } == ["sdk", "expect banner none", "expect banner", "expect banners"])
+        #expect(
+            script.prologue.compactMap { command($0)?.signature.name } == [
+                "sdk", "expect banner none", "expect banner", "expect banners",
+            ])
     }
 
     @Test func wordsNumbersAndVersionsAsText() throws {
@@ -132,7 +147,8 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     // MARK: - def
 
     @Test func defsAreCalledWithTheirArguments() throws {
-        let script = try #require(accepted("sdk kindly\ndef cold_tap delay {\n    launch killed\n    wait $delay\n}\ncold_tap 61s\n"))
+        let script = try #require(
+            accepted("sdk kindly\ndef cold_tap delay {\n    launch killed\n    wait $delay\n}\ncold_tap 61s\n"))
         guard case .def(let name, let params, let body) = script.prologue[1].kind else {
             Issue.record("not a def")
             return
@@ -153,7 +169,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     }
 
     @Test func defsInSiblingBlocksMayShareAName() throws {
-        _ = try #require(accepted("sdk kindly\nrepeat 1 {\n    def h {\n        tap\n    }\n    h\n}\nrepeat 1 {\n    def h {\n        start\n    }\n    h\n}"))
+        _ = try #require(
+            accepted(
+                "sdk kindly\nrepeat 1 {\n    def h {\n        tap\n    }\n    h\n}\nrepeat 1 {\n    def h {\n        start\n    }\n    h\n}"
+            ))
     }
 
     @Test func unknownCommandSuggestsADef() {
@@ -166,7 +185,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     @Test func settingsSeenThroughDefsAndIncludes() {
         let files = ["lib/setup.scn": "launch killed\n"]
         let r = check("sdk kindly\ninclude \"lib/setup.scn\"\nextension kindly\n", path: "main.scn", files: files)
-        #expect(messages(r.diagnostics) == ["'extension' is install-time configuration: it must come before the first action"])
+        #expect(
+            messages(r.diagnostics) == [
+                "'extension' is install-time configuration: it must come before the first action"
+            ])
         #expect(r.diagnostics.first?.notes == ["the first action, on lib/setup.scn:1, installs the app"])
     }
 
@@ -178,10 +200,13 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
         nonisolated(unsafe) var seen: [String] = []
         var registry = testRegistry
         registry.addCaseRule { config in
-            seen.append("\(config.caseName): \(config.settings.map(\.signature.name)) first=\(config.firstAction.map { "\($0.range.start)" } ?? "-")")
+            seen.append(
+                "\(config.caseName): \(config.settings.map(\.signature.name)) first=\(config.firstAction.map { "\($0.range.start)" } ?? "-")"
+            )
             return []
         }
-        let text = "sdk kindly\ncase \"a\" {\n    keychain shared\n    tap\n    delegate own\n}\ncase \"b\" {\n    delegate own\n}\n"
+        let text =
+            "sdk kindly\ncase \"a\" {\n    keychain shared\n    tap\n    delegate own\n}\ncase \"b\" {\n    delegate own\n}\n"
         let r = Language.check(source(text), registry: registry)
         #expect(r.diagnostics.isEmpty)
         #expect(seen == ["a: [\"sdk\", \"keychain\"] first=46", "b: [\"sdk\", \"delegate\"] first=-"])
@@ -206,11 +231,14 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
 
     @Test func includesAreInlinedWithTheirSource() throws {
         let files = [
-            "Scenarios/lib/common.scn": "include \"more.scn\"\ndef cold_tap delay {\n    launch killed\n    wait $delay\n}\n",
+            "Scenarios/lib/common.scn":
+                "include \"more.scn\"\ndef cold_tap delay {\n    launch killed\n    wait $delay\n}\n",
             "Scenarios/lib/more.scn": "let greeting = \"hi\"\n",
         ]
         let script = try #require(
-            accepted("sdk kindly\ninclude \"lib/common.scn\"\ncold_tap 61s\nsend $greeting\n", path: "Scenarios/main.scn", files: files))
+            accepted(
+                "sdk kindly\ninclude \"lib/common.scn\"\ncold_tap 61s\nsend $greeting\n", path: "Scenarios/main.scn",
+                files: files))
         guard case .include(let path, let src, let body) = script.prologue[1].kind else {
             Issue.record("not an include")
             return
@@ -219,7 +247,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
         #expect(src.path == "Scenarios/lib/common.scn")
         #expect(body.count == 2)
         #expect(body[1].path == "Scenarios/lib/common.scn")
-        #expect(script.sources.keys.sorted() == ["Scenarios/lib/common.scn", "Scenarios/lib/more.scn", "Scenarios/main.scn"])
+        #expect(
+            script.sources.keys.sorted() == [
+                "Scenarios/lib/common.scn", "Scenarios/lib/more.scn", "Scenarios/main.scn",
+            ])
     }
 
     @Test func includeCyclesAreOneClearError() {
@@ -251,10 +282,11 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
 
     @Test func includedSyntaxErrorsCarryTheirPath() {
         let r = check("sdk kindly\ninclude \"bad.scn\"\ntap ,\n", path: "main.scn", files: ["bad.scn": "\ntap ,\n"])
-        #expect(r.diagnostics.map(\.description) == [
-            "main.scn:3:5: error: unexpected ','",
-            "bad.scn:2:5: error: unexpected ','",
-        ])
+        #expect(
+            r.diagnostics.map(\.description) == [
+                "main.scn:3:5: error: unexpected ','",
+                "bad.scn:2:5: error: unexpected ','",
+            ])
     }
 
     @Test func noLoaderNoInclude() {
@@ -268,12 +300,16 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
         try fm.write("def hello {\n    tap\n}\n", to: root + "/lib/common.scn")
         try fm.write("secret\n", to: root + "/../outside-\(UInt32.random(in: 0...UInt32.max)).scn")
         let loader = DirectoryLoader(root: root)
-        let main = SourceFile(path: root + "/main.scn", text: "sdk kindly\ninclude \"lib/common.scn\"\nhello\ninclude \"../outside.scn\"\ninclude \"/etc/passwd\"\n")
+        let main = SourceFile(
+            path: root + "/main.scn",
+            text: "sdk kindly\ninclude \"lib/common.scn\"\nhello\ninclude \"../outside.scn\"\ninclude \"/etc/passwd\"\n"
+        )
         let r = Language.check(main, registry: testRegistry, loader: loader)
-        #expect(messages(r.diagnostics) == [
-            "cannot include '../outside.scn': '../outside.scn' is outside the scenario root",
-            "cannot include '/etc/passwd': '/etc/passwd' is absolute; paths are relative to the file that names them",
-        ])
+        #expect(
+            messages(r.diagnostics) == [
+                "cannot include '../outside.scn': '../outside.scn' is outside the scenario root",
+                "cannot include '/etc/passwd': '/etc/passwd' is absolute; paths are relative to the file that names them",
+            ])
     }
 
     // MARK: - Diagnostics order
@@ -285,11 +321,10 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     }
 }
 
-import Foundation
-
 enum FileManagerShim {
     static func makeTemporaryDirectory() throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scn-lang-\(UInt64.random(in: 0...UInt64.max))")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scn-lang-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         return base.path
     }
@@ -323,11 +358,17 @@ enum FileManagerShim {
     @Test func variablesAndInterpolation() throws {
         let env: [String: Value] = ["who": .word("Anna"), "n": .number(text: "2.0", value: 2), "l": .list([])]
         let e = try #require(value(#"{title: "Hi ${who} #${n}", list: [$n, none, 61s]}"#))
-        #expect(try e.evaluate { env[$0] } == .object([
-            Value.Field("title", .string("Hi Anna #2.0")),
-            Value.Field("list", .list([.number(text: "2.0", value: 2), .none, .duration(text: "61s", milliseconds: 61_000)])),
-        ]))
-        #expect(throws: EvaluationError("undefined variable 'x'", at: SourceRange(8, 10))) { try value("$x")?.evaluate { env[$0] } }
+        #expect(
+            try e.evaluate { env[$0] }
+                == .object([
+                    Value.Field("title", .string("Hi Anna #2.0")),
+                    Value.Field(
+                        "list",
+                        .list([.number(text: "2.0", value: 2), .none, .duration(text: "61s", milliseconds: 61_000)])),
+                ]))
+        #expect(throws: EvaluationError("undefined variable 'x'", at: SourceRange(8, 10))) {
+            try value("$x")?.evaluate { env[$0] }
+        }
         #expect(throws: EvaluationError.self) { try value("\"${l}\"")?.evaluate { env[$0] } }
     }
 }

@@ -6,7 +6,8 @@ import Testing
     /// SPEC §10, verbatim.
     @Test func theSpecExampleRendersExactly() throws {
         let text = "sdk kindly 3.0.12\nextension kindly\nlaunch killed\npush kindly visible tilte \"Anna\"\n"
-        let result = Language.check(SourceFile(path: "Scenarios/kindly/cold-start.scn", text: text), registry: testRegistry)
+        let result = Language.check(
+            SourceFile(path: "Scenarios/kindly/cold-start.scn", text: text), registry: testRegistry)
         let d = try #require(result.diagnostics.first)
         #expect(result.diagnostics.count == 1)
         #expect(
@@ -38,7 +39,10 @@ import Testing
     @Test func tabsKeepCaretsAligned() {
         let file = SourceFile(path: "t.scn", text: "\tpush\tkindly tilte")
         let d = file.diagnostic("x", at: SourceRange(13, 18))
-        #expect(DiagnosticRenderer().render(d).split(separator: "\n").map(String.init)[3...4] == [" 1 | \tpush\tkindly tilte", "   | \t    \t       ^^^^^"])
+        #expect(
+            DiagnosticRenderer().render(d).split(separator: "\n").map(String.init)[3...4] == [
+                " 1 | \tpush\tkindly tilte", "   | \t    \t       ^^^^^",
+            ])
     }
 
     @Test func multibyteCharactersCountAsOneColumn() {
@@ -72,8 +76,10 @@ import Testing
         #expect(late.lineText.hasPrefix("…"))
         let rendered = DiagnosticRenderer().render(late)
         let lines = rendered.split(separator: "\n").map(String.init)
-        let caretColumn = lines[4].distance(from: lines[4].startIndex, to: lines[4].firstIndex(of: "^") ?? lines[4].startIndex)
-        let sourceColumn = lines[3].distance(from: lines[3].startIndex, to: lines[3].range(of: "tpa")?.lowerBound ?? lines[3].startIndex)
+        let caretColumn = lines[4].distance(
+            from: lines[4].startIndex, to: lines[4].firstIndex(of: "^") ?? lines[4].startIndex)
+        let sourceColumn = lines[3].distance(
+            from: lines[3].startIndex, to: lines[3].range(of: "tpa")?.lowerBound ?? lines[3].startIndex)
         #expect(caretColumn == sourceColumn)
         #expect(result.diagnostics.first.map { $0.lineText.count < 300 } == true)
     }

@@ -88,7 +88,9 @@ private func replace(_ bytes: [UInt8], _ marker: String, _ byte: UInt8) -> [UInt
             let said = (here ? "" : d.path + ": ") + d.message + " " + (d.label ?? "")
             guard let k = unmet.firstIndex(where: { ($0.line == d.location.line || !here) && said.contains($0.text) })
             else {
-                Issue.record("errors.scn:\(line):\(d.location.column): unexpected \(d.path == "errors.scn" ? "" : d.path + ": ")\(d.message) [\(d.label ?? "")]")
+                Issue.record(
+                    "errors.scn:\(line):\(d.location.column): unexpected \(d.path == "errors.scn" ? "" : d.path + ": ")\(d.message) [\(d.label ?? "")]"
+                )
                 continue
             }
             unmet.remove(at: k)

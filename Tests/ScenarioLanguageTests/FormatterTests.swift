@@ -13,7 +13,9 @@ private func canonical(_ text: String, sourceLocation: Testing.SourceLocation = 
         return ""
     }
     #expect(fmt(once) == once, "not idempotent:\n\(once)", sourceLocation: sourceLocation)
-    #expect(dump(parse(once).statements) == dump(parse(text).statements), "meaning changed:\n\(once)", sourceLocation: sourceLocation)
+    #expect(
+        dump(parse(once).statements) == dump(parse(text).statements), "meaning changed:\n\(once)",
+        sourceLocation: sourceLocation)
     let before = parse(text).comments.map { $0.text.trimmingTrailingSpaces }
     let after = parse(once).comments.map(\.text)
     #expect(before == after, "comments changed", sourceLocation: sourceLocation)
@@ -83,11 +85,15 @@ extension String {
     }
 
     @Test func sourceSpellingsAreKept() {
-        #expect(canonical("tap 2.0 0x 1m30s \"a\\u{1F600}\\n\" 'raw' $v ${w} true none -1e3\n") == "tap 2.0 0x 1m30s \"a\\u{1F600}\\n\" 'raw' $v ${w} true none -1e3\n")
+        #expect(
+            canonical("tap 2.0 0x 1m30s \"a\\u{1F600}\\n\" 'raw' $v ${w} true none -1e3\n")
+                == "tap 2.0 0x 1m30s \"a\\u{1F600}\\n\" 'raw' $v ${w} true none -1e3\n")
     }
 
     @Test func singleLineValuesStayOnOneLine() {
-        #expect(canonical("push raw {a:   1,b: [1,2 ,3], \"c d\": {}, e: [ ]}") == "push raw {a: 1, b: [1, 2, 3], \"c d\": {}, e: []}\n")
+        #expect(
+            canonical("push raw {a:   1,b: [1,2 ,3], \"c d\": {}, e: [ ]}")
+                == "push raw {a: 1, b: [1, 2, 3], \"c d\": {}, e: []}\n")
     }
 
     @Test func multiLineValuesGetOneEntryPerLine() {
@@ -156,7 +162,9 @@ extension String {
     }
 
     @Test func blankLinesCollapseAndNoneAfterOpeningBraces() {
-        #expect(canonical("repeat 1 {\n\n\n    tap\n\n\n\n    wait 1s\n\n}\n\n\n\ntap\n\n") == "repeat 1 {\n    tap\n\n    wait 1s\n}\n\ntap\n")
+        #expect(
+            canonical("repeat 1 {\n\n\n    tap\n\n\n\n    wait 1s\n\n}\n\n\n\ntap\n\n")
+                == "repeat 1 {\n    tap\n\n    wait 1s\n}\n\ntap\n")
     }
 
     @Test func multiLineRawStringsAreVerbatim() {
@@ -187,7 +195,9 @@ extension String {
         var formatted = 0
         for chunk in loadErrorChunks() {
             let file = SourceFile(path: "c.scn", bytes: chunk.bytes)
-            guard parse(String(decoding: chunk.bytes, as: UTF8.self)).diagnostics.isEmpty, let text = String(validating: chunk.bytes, as: UTF8.self) else { continue }
+            guard parse(String(decoding: chunk.bytes, as: UTF8.self)).diagnostics.isEmpty,
+                let text = String(validating: chunk.bytes, as: UTF8.self)
+            else { continue }
             _ = file
             _ = canonical(text)
             formatted += 1

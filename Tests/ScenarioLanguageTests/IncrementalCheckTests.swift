@@ -10,7 +10,10 @@ import Testing
 
     @Test func linesBuildOnEachOther() throws {
         var context = CheckContext()
-        for line in ["sdk kindly", "let delay = 61s", "def cold_tap after {\n    launch killed\n    wait $after\n}", "cold_tap $delay"] {
+        for line in [
+            "sdk kindly", "let delay = 61s", "def cold_tap after {\n    launch killed\n    wait $after\n}",
+            "cold_tap $delay",
+        ] {
             let result = step(line, context)
             #expect(result.diagnostics.isEmpty, "\(line): \(result.diagnostics.map(\.message))")
             context = result.context
@@ -36,7 +39,10 @@ import Testing
         context = step("launch killed", context).context
         #expect(context.firstAction?.path == "<repl>")
         let late = step("extension kindly", context)
-        #expect(late.diagnostics.map(\.message) == ["'extension' is install-time configuration: it must come before the first action"])
+        #expect(
+            late.diagnostics.map(\.message) == [
+                "'extension' is install-time configuration: it must come before the first action"
+            ])
         #expect(step("delegate own", context).isAccepted)
     }
 
@@ -51,12 +57,21 @@ import Testing
         context = step("def setup {\n    keychain separate\n}", context).context
         context = step("tap", context).context
         let result = step("setup", context)
-        #expect(result.diagnostics.map(\.message) == ["'keychain' is install-time configuration: it must come before the first action"])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "'keychain' is install-time configuration: it must come before the first action"
+            ])
     }
 
     @Test func casesAndTagsBelongInFiles() {
-        #expect(step("case \"x\" {\n    tap\n}", CheckContext()).diagnostics.map(\.message) == ["'case' blocks belong in files"])
-        #expect(step("tags slow", CheckContext()).diagnostics.map(\.message) == ["'tags' only applies to the cases of a file"])
+        #expect(
+            step("case \"x\" {\n    tap\n}", CheckContext()).diagnostics.map(\.message) == [
+                "'case' blocks belong in files"
+            ])
+        #expect(
+            step("tags slow", CheckContext()).diagnostics.map(\.message) == [
+                "'tags' only applies to the cases of a file"
+            ])
     }
 
     @Test func hostDefinedVariables() {

@@ -18,26 +18,29 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
 
 @Suite struct LexerTests {
     @Test func wordsOfSpec51() {
-        #expect(kinds("kindly 3.0.12 chat-1 edna.getChat image-preview lib/x.scn a_b") == [
-            .word("kindly"), .word("3.0.12"), .word("chat-1"), .word("edna.getChat"), .word("image-preview"),
-            .word("lib/x.scn"), .word("a_b"),
-        ])
+        #expect(
+            kinds("kindly 3.0.12 chat-1 edna.getChat image-preview lib/x.scn a_b") == [
+                .word("kindly"), .word("3.0.12"), .word("chat-1"), .word("edna.getChat"), .word("image-preview"),
+                .word("lib/x.scn"), .word("a_b"),
+            ])
     }
 
     @Test func numbersKeepTheirText() {
-        #expect(kinds("42 3.5 2.0 -1 1e3 0") == [
-            .number(text: "42", value: 42), .number(text: "3.5", value: 3.5), .number(text: "2.0", value: 2),
-            .number(text: "-1", value: -1), .number(text: "1e3", value: 1000), .number(text: "0", value: 0),
-        ])
+        #expect(
+            kinds("42 3.5 2.0 -1 1e3 0") == [
+                .number(text: "42", value: 42), .number(text: "3.5", value: 3.5), .number(text: "2.0", value: 2),
+                .number(text: "-1", value: -1), .number(text: "1e3", value: 1000), .number(text: "0", value: 0),
+            ])
     }
 
     @Test func durations() {
-        #expect(kinds("0s 500ms 61s 2m 1h 1m30s 2d") == [
-            .duration(text: "0s", milliseconds: 0), .duration(text: "500ms", milliseconds: 500),
-            .duration(text: "61s", milliseconds: 61_000), .duration(text: "2m", milliseconds: 120_000),
-            .duration(text: "1h", milliseconds: 3_600_000), .duration(text: "1m30s", milliseconds: 90_000),
-            .duration(text: "2d", milliseconds: 172_800_000),
-        ])
+        #expect(
+            kinds("0s 500ms 61s 2m 1h 1m30s 2d") == [
+                .duration(text: "0s", milliseconds: 0), .duration(text: "500ms", milliseconds: 500),
+                .duration(text: "61s", milliseconds: 61_000), .duration(text: "2m", milliseconds: 120_000),
+                .duration(text: "1h", milliseconds: 3_600_000), .duration(text: "1m30s", milliseconds: 90_000),
+                .duration(text: "2d", milliseconds: 172_800_000),
+            ])
     }
 
     @Test func durationLimit() {
@@ -59,22 +62,25 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
     }
 
     @Test func trailingColonIsAToken() {
-        #expect(kinds("{key: value, 42: x, a:b}") == [
-            .leftBrace, .word("key"), .colon, .word("value"), .comma, .number(text: "42", value: 42), .colon,
-            .word("x"), .comma, .word("a:b"), .rightBrace,
-        ])
+        #expect(
+            kinds("{key: value, 42: x, a:b}") == [
+                .leftBrace, .word("key"), .colon, .word("value"), .comma, .number(text: "42", value: 42), .colon,
+                .word("x"), .comma, .word("a:b"), .rightBrace,
+            ])
     }
 
     @Test func punctuationAndNewlines() {
-        #expect(kinds("{ } [ ] , : = ;\n") == [
-            .leftBrace, .rightBrace, .leftBracket, .rightBracket, .comma, .colon, .equals, .semicolon, .newline,
-        ])
+        #expect(
+            kinds("{ } [ ] , : = ;\n") == [
+                .leftBrace, .rightBrace, .leftBracket, .rightBracket, .comma, .colon, .equals, .semicolon, .newline,
+            ])
     }
 
     @Test func stringEscapes() {
-        #expect(kinds(#""a\nb\t\"\\ \u{1F600} \u00E9 \uD83D\uDE00 \$x""#) == [
-            .string([.text("a\nb\t\"\\ 😀 é 😀 $x")])
-        ])
+        #expect(
+            kinds(#""a\nb\t\"\\ \u{1F600} \u00E9 \uD83D\uDE00 \$x""#) == [
+                .string([.text("a\nb\t\"\\ 😀 é 😀 $x")])
+            ])
     }
 
     @Test func stringInterpolation() {
@@ -84,8 +90,13 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
             Issue.record("not a string")
             return
         }
-        #expect(parts == [.text("visible push while "), .interpolation(Name("state", SourceRange(20, 28))), .text("!")])
-        #expect(out.tokens[1].kind == .string([.interpolation(Name("a", SourceRange(32, 36))), .interpolation(Name("b", SourceRange(36, 40)))]))
+        #expect(
+            parts == [.text("visible push while "), .interpolation(Name("state", SourceRange(20, 28))), .text("!")])
+        #expect(
+            out.tokens[1].kind
+                == .string([
+                    .interpolation(Name("a", SourceRange(32, 36))), .interpolation(Name("b", SourceRange(36, 40))),
+                ]))
         #expect(out.tokens[2].kind == .string([.text("$ alone")]))
         #expect(out.tokens[3].kind == .string([]))
     }
@@ -100,16 +111,20 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
 
     @Test func commentsAreKeptApart() {
         let out = lex("tap # the newest\n# own line\r\nwait 1s")
-        #expect(out.tokens.map(\.kind) == [.word("tap"), .newline, .newline, .word("wait"), .duration(text: "1s", milliseconds: 1000), .end])
+        #expect(
+            out.tokens.map(\.kind) == [
+                .word("tap"), .newline, .newline, .word("wait"), .duration(text: "1s", milliseconds: 1000), .end,
+            ])
         #expect(out.comments.map(\.text) == [" the newest", " own line"])
         #expect(out.comments[0].range == SourceRange(4, 16))
     }
 
     @Test func keywordsAreWords() {
-        #expect(kinds("let repeat for in def include case tags skip true false none") == [
-            .word("let"), .word("repeat"), .word("for"), .word("in"), .word("def"), .word("include"), .word("case"),
-            .word("tags"), .word("skip"), .word("true"), .word("false"), .word("none"),
-        ])
+        #expect(
+            kinds("let repeat for in def include case tags skip true false none") == [
+                .word("let"), .word("repeat"), .word("for"), .word("in"), .word("def"), .word("include"), .word("case"),
+                .word("tags"), .word("skip"), .word("true"), .word("false"), .word("none"),
+            ])
     }
 
     @Test func unicodeLettersMakeWords() {
@@ -118,9 +133,10 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
 
     @Test func byteRanges() {
         let out = lex("push kindly title \"Anna\"")
-        #expect(out.tokens.map(\.range) == [
-            SourceRange(0, 4), SourceRange(5, 11), SourceRange(12, 17), SourceRange(18, 24), SourceRange(24, 24),
-        ])
+        #expect(
+            out.tokens.map(\.range) == [
+                SourceRange(0, 4), SourceRange(5, 11), SourceRange(12, 17), SourceRange(18, 24), SourceRange(24, 24),
+            ])
     }
 
     @Test func byteOrderMarkIsSkipped() {
@@ -155,7 +171,10 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
         #expect(out.diagnostics.map(\.message) == ["unterminated string"])
         #expect(out.diagnostics[0].location == SourceLocation(line: 1, column: 15))
         // Lexing goes on at the newline.
-        #expect(out.tokens.suffix(4).map(\.kind) == [.newline, .word("wait"), .duration(text: "1s", milliseconds: 1000), .end])
+        #expect(
+            out.tokens.suffix(4).map(\.kind) == [
+                .newline, .word("wait"), .duration(text: "1s", milliseconds: 1000), .end,
+            ])
     }
 
     @Test func unterminatedRawString() {
@@ -180,9 +199,10 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
 
     @Test func unknownCharacters() {
         let out = lex("tap @ ( \u{A0}")
-        #expect(out.diagnostics.map(\.message) == [
-            "unexpected character '@'", "unexpected character '('", "unexpected character U+00A0",
-        ])
+        #expect(
+            out.diagnostics.map(\.message) == [
+                "unexpected character '@'", "unexpected character '('", "unexpected character U+00A0",
+            ])
         #expect(out.diagnostics.map(\.location.column) == [5, 7, 9])
     }
 

@@ -16,34 +16,51 @@ private func errors(_ text: String) -> [String] {
 @Suite struct ParserTests {
     @Test func commandsWithEveryKindOfValue() {
         #expect(
-            tree(#"push kindly visible title "Anna" body 'raw' chat chat-1 count 42 ratio 2.0 after 61s on true off false nothing none who $user"#)
-                == #"(cmd w:push w:kindly w:visible w:title s:"Anna" w:body r:'raw' w:chat w:chat-1 w:count n:42=42.0 w:ratio n:2.0=2.0 w:after d:61s=61000 w:on b:true w:off b:false w:nothing none w:who $user)"#)
+            tree(
+                #"push kindly visible title "Anna" body 'raw' chat chat-1 count 42 ratio 2.0 after 61s on true off false nothing none who $user"#
+            )
+                == #"(cmd w:push w:kindly w:visible w:title s:"Anna" w:body r:'raw' w:chat w:chat-1 w:count n:42=42.0 w:ratio n:2.0=2.0 w:after d:61s=61000 w:on b:true w:off b:false w:nothing none w:who $user)"#
+        )
     }
 
     @Test func keywordsAreNotReservedInArguments() {
-        #expect(tree("expect banner none\nexpect error none\ntap case") == "(cmd w:expect w:banner none) (cmd w:expect w:error none) (cmd w:tap w:case)")
+        #expect(
+            tree("expect banner none\nexpect error none\ntap case")
+                == "(cmd w:expect w:banner none) (cmd w:expect w:error none) (cmd w:tap w:case)")
     }
 
     @Test func statementsEndAtNewlineSemicolonOrBrace() {
-        #expect(tree("tap; wait 1s\nstart;;\n\nrepeat 2 { tap; wait 1s }") == "(cmd w:tap) (cmd w:wait d:1s=1000) (cmd w:start) (repeat n:2=2.0 {(cmd w:tap) (cmd w:wait d:1s=1000)})")
+        #expect(
+            tree("tap; wait 1s\nstart;;\n\nrepeat 2 { tap; wait 1s }")
+                == "(cmd w:tap) (cmd w:wait d:1s=1000) (cmd w:start) (repeat n:2=2.0 {(cmd w:tap) (cmd w:wait d:1s=1000)})"
+        )
     }
 
     @Test func letBindsAValue() {
-        #expect(tree("let title = \"Anna\"\nlet states = [killed, background]") == #"(let title s:"Anna") (let states [w:killed, w:background])"#)
+        #expect(
+            tree("let title = \"Anna\"\nlet states = [killed, background]")
+                == #"(let title s:"Anna") (let states [w:killed, w:background])"#)
     }
 
     @Test func repeatBlock() {
-        #expect(tree("repeat 3 {\n    push kindly\n    wait 1s\n}") == "(repeat n:3=3.0 {(cmd w:push w:kindly) (cmd w:wait d:1s=1000)})")
+        #expect(
+            tree("repeat 3 {\n    push kindly\n    wait 1s\n}")
+                == "(repeat n:3=3.0 {(cmd w:push w:kindly) (cmd w:wait d:1s=1000)})")
         #expect(tree("repeat $n {}") == "(repeat $n {})")
     }
 
     @Test func forBlock() {
-        #expect(tree("for state in [killed, background] {\n    launch $state\n}") == "(for state [w:killed, w:background] {(cmd w:launch $state)})")
+        #expect(
+            tree("for state in [killed, background] {\n    launch $state\n}")
+                == "(for state [w:killed, w:background] {(cmd w:launch $state)})")
         #expect(tree("for s in $states { tap }") == "(for s $states {(cmd w:tap)})")
     }
 
     @Test func defBlock() {
-        #expect(tree("def cold_tap delay {\n    launch killed\n    tap\n    wait $delay\n}\ncold_tap 61s") == "(def cold_tap [delay] {(cmd w:launch w:killed) (cmd w:tap) (cmd w:wait $delay)}) (cmd w:cold_tap d:61s=61000)")
+        #expect(
+            tree("def cold_tap delay {\n    launch killed\n    tap\n    wait $delay\n}\ncold_tap 61s")
+                == "(def cold_tap [delay] {(cmd w:launch w:killed) (cmd w:tap) (cmd w:wait $delay)}) (cmd w:cold_tap d:61s=61000)"
+        )
         #expect(tree("def noop {}") == "(def noop [] {})")
     }
 
@@ -55,15 +72,24 @@ private func errors(_ text: String) -> [String] {
     }
 
     @Test func forAroundCases() {
-        #expect(tree("for state in [killed, background] {\n    case \"visible push while ${state}\" {\n        launch $state\n    }\n}") == #"(for state [w:killed, w:background] {(case s:"visible push while ${state}" {(cmd w:launch $state)})})"#)
+        #expect(
+            tree(
+                "for state in [killed, background] {\n    case \"visible push while ${state}\" {\n        launch $state\n    }\n}"
+            )
+                == #"(for state [w:killed, w:background] {(case s:"visible push while ${state}" {(cmd w:launch $state)})})"#
+        )
     }
 
     @Test func braceInArgumentPositionIsAnObject() {
-        #expect(tree("push raw {aps: {alert: \"hi\"}, \"quoted key\": 1}") == #"(cmd w:push w:raw {aps: {alert: s:"hi"}, quoted key: n:1=1.0})"#)
+        #expect(
+            tree("push raw {aps: {alert: \"hi\"}, \"quoted key\": 1}")
+                == #"(cmd w:push w:raw {aps: {alert: s:"hi"}, quoted key: n:1=1.0})"#)
     }
 
     @Test func jsonIsAValue() {
-        #expect(tree(#"push raw {"a": [1, 2.5, true, null], "b": {"c": -1e3}, "d": "\u00e9"}"#) == #"(cmd w:push w:raw {a: [n:1=1.0, n:2.5=2.5, b:true, none], b: {c: n:-1e3=-1000.0}, d: s:"é"})"#)
+        #expect(
+            tree(#"push raw {"a": [1, 2.5, true, null], "b": {"c": -1e3}, "d": "\u00e9"}"#)
+                == #"(cmd w:push w:raw {a: [n:1=1.0, n:2.5=2.5, b:true, none], b: {c: n:-1e3=-1000.0}, d: s:"é"})"#)
     }
 
     @Test func nullIsNoneOnlyInsideValues() {
@@ -71,7 +97,10 @@ private func errors(_ text: String) -> [String] {
     }
 
     @Test func newlinesInsideValuesAreSkipped() {
-        #expect(tree("push raw {\n    \"aps\": {\n        \"alert\": \"hi\"\n    },\n    \"k\": [\n        1,\n        2,\n    ],\n}\ntap") == #"(cmd w:push w:raw {aps: {alert: s:"hi"}, k: [n:1=1.0, n:2=2.0]}) (cmd w:tap)"#)
+        #expect(
+            tree(
+                "push raw {\n    \"aps\": {\n        \"alert\": \"hi\"\n    },\n    \"k\": [\n        1,\n        2,\n    ],\n}\ntap"
+            ) == #"(cmd w:push w:raw {aps: {alert: s:"hi"}, k: [n:1=1.0, n:2=2.0]}) (cmd w:tap)"#)
     }
 
     @Test func rangesCoverTheStatement() {
@@ -92,16 +121,21 @@ private func errors(_ text: String) -> [String] {
     // MARK: - Errors and recovery
 
     @Test func recoveryReportsEveryError() {
-        #expect(errors("tap ,\nlet = 3\nwait 1s\nrepeat {\n}\nlet x\n") == [
-            "1:5: unexpected ','",
-            "2:5: expected a name after 'let', got '='",
-            "4:8: expected a count after 'repeat', got '{'",
-            "6:6: expected '=' after 'let x', got newline",
-        ])
+        #expect(
+            errors("tap ,\nlet = 3\nwait 1s\nrepeat {\n}\nlet x\n") == [
+                "1:5: unexpected ','",
+                "2:5: expected a name after 'let', got '='",
+                "4:8: expected a count after 'repeat', got '{'",
+                "6:6: expected '=' after 'let x', got newline",
+            ])
     }
 
     @Test func blockMustOpenOnTheHeaderLine() {
-        #expect(errors("repeat 3\n{\n    tap\n}") == ["1:9: expected '{' after 'repeat 3', got newline", "2:1: expected a command, got '{'", "4:1: unexpected '}'"])
+        #expect(
+            errors("repeat 3\n{\n    tap\n}") == [
+                "1:9: expected '{' after 'repeat 3', got newline", "2:1: expected a command, got '{'",
+                "4:1: unexpected '}'",
+            ])
     }
 
     @Test func unbalancedBraces() {
@@ -118,7 +152,10 @@ private func errors(_ text: String) -> [String] {
     }
 
     @Test func missingCommaInAMultiLineValueIsOneError() {
-        #expect(errors("push raw {\n    \"a\": 1\n    \"b\": 2,\n    \"c\": 3\n}\ntap") == ["3:5: expected ',' or '}' in object, got string"])
+        #expect(
+            errors("push raw {\n    \"a\": 1\n    \"b\": 2,\n    \"c\": 3\n}\ntap") == [
+                "3:5: expected ',' or '}' in object, got string"
+            ])
     }
 
     @Test func unclosedValueAtTheEnd() {
@@ -146,11 +183,12 @@ private func errors(_ text: String) -> [String] {
     }
 
     @Test func badNames() {
-        #expect(errors("let 3x = 1\nfor case in [a] {}\ndef a.b {}") == [
-            "1:5: '3x' is not a valid name",
-            "2:5: 'case' is a keyword and cannot be a name",
-            "3:5: 'a.b' is not a valid name",
-        ])
+        #expect(
+            errors("let 3x = 1\nfor case in [a] {}\ndef a.b {}") == [
+                "1:5: '3x' is not a valid name",
+                "2:5: 'case' is a keyword and cannot be a name",
+                "3:5: 'a.b' is not a valid name",
+            ])
     }
 
     @Test func tooManyErrorsStop() {
@@ -190,7 +228,10 @@ private func errors(_ text: String) -> [String] {
     @Test func nestingCountsBlocksAndValuesTogether() {
         let limits = LanguageLimits(maxNesting: 3)
         #expect(Parser.parse(source("repeat 1 { let x = [[1]] }"), limits: limits).diagnostics.isEmpty)
-        #expect(Parser.parse(source("repeat 1 { let x = [[[1]]] }"), limits: limits).diagnostics.map(\.message) == ["nesting deeper than the limit of 3 levels"])
+        #expect(
+            Parser.parse(source("repeat 1 { let x = [[[1]]] }"), limits: limits).diagnostics.map(\.message) == [
+                "nesting deeper than the limit of 3 levels"
+            ])
     }
 
     @Test func payloadLiteralLimit() {

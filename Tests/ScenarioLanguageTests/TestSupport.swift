@@ -14,23 +14,32 @@ let testRegistry: Registry = {
             role: .setting, topic: "Setup", summary: "the chat SDK the app integrates"),
         Signature(
             ["extension"],
-            [Parameter("extension", .choice(["none", "kindly", "other"])), Parameter("detection", .choice(["undetected"]), optional: true)],
+            [
+                Parameter("extension", .choice(["none", "kindly", "other"])),
+                Parameter("detection", .choice(["undetected"]), optional: true),
+            ],
             role: .setting, topic: "Setup", summary: "the service extension"),
-        Signature(["keychain"], [Parameter("sharing", .choice(["shared", "separate"]))], role: .setting, topic: "Setup", summary: "keychain group"),
+        Signature(
+            ["keychain"], [Parameter("sharing", .choice(["shared", "separate"]))], role: .setting, topic: "Setup",
+            summary: "keychain group"),
         Signature(
             ["app", "bundle"], [Parameter("id", .string)], role: .setting, topic: "Setup", summary: "the bundle id"),
         Signature(
             ["edna", "server"], [Parameter("certificate", .choice(["p8", "p12"]))],
-            options: [Option("bundle", .string, required: true), Option("environment", .choice(["sandbox", "production"]))],
+            options: [
+                Option("bundle", .string, required: true), Option("environment", .choice(["sandbox", "production"])),
+            ],
             role: .setting, topic: "edna", summary: "edna's APNs settings"),
         Signature(
-            ["delegate"], [Parameter("delegate", .choice(["kindly", "forwarding", "own", "none"]))], role: .runtimeSetting,
+            ["delegate"], [Parameter("delegate", .choice(["kindly", "forwarding", "own", "none"]))],
+            role: .runtimeSetting,
             topic: "Setup", summary: "notification-center delegate"),
         Signature(
             ["extension-delay"], [Parameter("delay", .duration)], role: .runtimeSetting, topic: "Setup",
             summary: "how long the extension takes"),
         Signature(["install", "fresh"], role: .action, topic: "App", summary: "install, never launched"),
-        Signature(["launch"], [Parameter("state", states)], role: .action, topic: "App", summary: "move the app to a state"),
+        Signature(
+            ["launch"], [Parameter("state", states)], role: .action, topic: "App", summary: "move the app to a state"),
         Signature(["start"], role: .action, topic: "Kindly", summary: "KindlySDK.start()"),
         Signature(
             ["push", "kindly"], [Parameter("type", .choice(["visible", "silent"]), optional: true)],
@@ -38,28 +47,41 @@ let testRegistry: Registry = {
                 Option("title", .text), Option("body", .text), Option("chat", .text), Option("tampered", nil),
                 Option("missing", .choice(["chat_id", "title", "body", "v"])),
             ], role: .action, topic: "Kindly", summary: "the Kindly server sends a message"),
-        Signature(["push", "raw"], [Parameter("payload", .object)], role: .action, topic: "Push", summary: "exactly this payload"),
+        Signature(
+            ["push", "raw"], [Parameter("payload", .object)], role: .action, topic: "Push",
+            summary: "exactly this payload"),
         Signature(
             ["push", "edna"], [Parameter("kind", .choice(["message", "campaign"])), Parameter("text", .string)],
             options: [Option("campaign", .text)], role: .action, topic: "edna", summary: "the edna server sends"),
         Signature(
             ["tap"], [Parameter("banner", .oneOf([.integer, .string]), optional: true)], role: .action, topic: "User",
             summary: "tap a banner"),
-        Signature(["wait"], [Parameter("duration", .duration)], role: .action, topic: "Time", summary: "advance the clock"),
+        Signature(
+            ["wait"], [Parameter("duration", .duration)], role: .action, topic: "Time", summary: "advance the clock"),
         Signature(["send"], [Parameter("text", .string)], role: .action, topic: "User", summary: "send a message"),
         Signature(
-            ["expect", "banner"], [Parameter("title", .string, optional: true), Parameter("body", .string, optional: true)],
+            ["expect", "banner"],
+            [Parameter("title", .string, optional: true), Parameter("body", .string, optional: true)],
             role: .expectation, topic: "Expectations", summary: "the newest banner"),
         Signature(["expect", "banner", "none"], role: .expectation, topic: "Expectations", summary: "no banners"),
-        Signature(["expect", "banners"], [Parameter("count", .integer)], role: .expectation, topic: "Expectations", summary: "N banners"),
-        Signature(["expect", "app"], [Parameter("state", states)], role: .expectation, topic: "Expectations", summary: "the app state"),
-        Signature(["expect", "chat"], [Parameter("chat", .choice(["open", "closed"]))], role: .expectation, topic: "Expectations", summary: "chat"),
-        Signature(["expect", "log"], [Parameter("text", .string)], role: .expectation, topic: "Expectations", summary: "a log line"),
+        Signature(
+            ["expect", "banners"], [Parameter("count", .integer)], role: .expectation, topic: "Expectations",
+            summary: "N banners"),
+        Signature(
+            ["expect", "app"], [Parameter("state", states)], role: .expectation, topic: "Expectations",
+            summary: "the app state"),
+        Signature(
+            ["expect", "chat"], [Parameter("chat", .choice(["open", "closed"]))], role: .expectation,
+            topic: "Expectations", summary: "chat"),
+        Signature(
+            ["expect", "log"], [Parameter("text", .string)], role: .expectation, topic: "Expectations",
+            summary: "a log line"),
         Signature(
             ["expect", "delivered"], [Parameter("delivered", .boolean)], role: .expectation, topic: "Expectations",
             summary: "delivered"),
         Signature(
-            ["expect", "result"], [Parameter("value", .any)], role: .expectation, topic: "Expectations", summary: "result"),
+            ["expect", "result"], [Parameter("value", .any)], role: .expectation, topic: "Expectations",
+            summary: "result"),
     ]
     for s in signatures {
         do { try r.register(s) } catch { fatalError("test registry: \(error)") }
@@ -69,7 +91,8 @@ let testRegistry: Registry = {
         let sdks = config.settings.filter { $0.signature.name == "sdk" }
         if sdks.count > 1 {
             return sdks.dropFirst().map {
-                RuleViolation(message: "only one 'sdk' line per case", range: $0.range, path: $0.path, label: "second sdk line")
+                RuleViolation(
+                    message: "only one 'sdk' line per case", range: $0.range, path: $0.path, label: "second sdk line")
             }
         }
         if sdks.isEmpty, let first = config.firstAction {
@@ -85,15 +108,18 @@ let testRegistry: Registry = {
     r.addCaseRule { config in
         guard let sdk = config.settings.first(where: { $0.signature.name == "sdk" }),
             sdk.arguments.positionals.first??.wordText == "kindly",
-            let versionExpr = sdk.arguments.positionals[1], let text = versionExpr.wordText ?? versionExpr.literalValue?.text,
+            let versionExpr = sdk.arguments.positionals[1],
+            let text = versionExpr.wordText ?? versionExpr.literalValue?.text,
             let version = Version(text), version < Version([3, 0, 12])
         else { return [] }
-        return config.settings.filter { $0.signature.name == "extension" && $0.arguments.positionals.first??.wordText == "kindly" }
-            .map {
-                RuleViolation(
-                    message: "'extension kindly' needs Kindly 3.0.12 or later", range: $0.range, path: $0.path,
-                    label: "the sdk line says \(text)")
-            }
+        return config.settings.filter {
+            $0.signature.name == "extension" && $0.arguments.positionals.first??.wordText == "kindly"
+        }
+        .map {
+            RuleViolation(
+                message: "'extension kindly' needs Kindly 3.0.12 or later", range: $0.range, path: $0.path,
+                label: "the sdk line says \(text)")
+        }
     }
     return r
 }()
@@ -151,7 +177,8 @@ func dump(_ s: Stmt) -> String {
     case .let(let n, let v): return "(let \(n.text) \(dump(v)))"
     case .repeat(let c, let b): return "(repeat \(dump(c)) {\(dump(b.statements))})"
     case .for(let n, let seq, let b): return "(for \(n.text) \(dump(seq)) {\(dump(b.statements))})"
-    case .def(let n, let ps, let b): return "(def \(n.text) [\(ps.map(\.text).joined(separator: " "))] {\(dump(b.statements))})"
+    case .def(let n, let ps, let b):
+        return "(def \(n.text) [\(ps.map(\.text).joined(separator: " "))] {\(dump(b.statements))})"
     case .include(let p): return "(include \(dump(p)))"
     case .case(let n, let b): return "(case \(dump(n)) {\(dump(b.statements))})"
     case .tags(let ns): return "(tags \(ns.map(\.text).joined(separator: " ")))"
@@ -163,12 +190,13 @@ func dump(_ e: Expr) -> String {
     switch e.kind {
     case .word(let w): return "w:\(w)"
     case .string(let parts):
-        return "s:\"" + parts.map { p -> String in
-            switch p {
-            case .text(let t): return t
-            case .interpolation(let n): return "${\(n.text)}"
-            }
-        }.joined() + "\""
+        return "s:\""
+            + parts.map { p -> String in
+                switch p {
+                case .text(let t): return t
+                case .interpolation(let n): return "${\(n.text)}"
+                }
+            }.joined() + "\""
     case .rawString(let s): return "r:'\(s)'"
     case .number(let t, let v): return "n:\(t)=\(v)"
     case .duration(let t, let ms): return "d:\(t)=\(ms)"

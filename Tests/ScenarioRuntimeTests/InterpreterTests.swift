@@ -95,7 +95,8 @@ struct InterpreterTests {
     @Test("a failed expectation says what was expected, what is, and quotes the trace")
     func failureReport() throws {
         let (script, results) = try run(
-            "sdk kindly\nextension kindly\nlaunch background\npush kindly visible title \"Anna\"\nexpect banner \"Bob\"\n")
+            "sdk kindly\nextension kindly\nlaunch background\npush kindly visible title \"Anna\"\nexpect banner \"Bob\"\n"
+        )
         let result = try #require(results.first)
         #expect(result.status == .failed)
         let text = try #require(FailureReport.render(result, in: script))

@@ -46,6 +46,7 @@ struct ReferenceTests {
         let text = try #require(Reference.text(Vocabulary.standard.registry, command: ["push", "kindly"]))
         #expect(
             text.hasPrefix(
-                "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v]"))
+                "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v]"
+            ))
     }
 }

@@ -15,7 +15,8 @@ func run(
 }
 
 /// The diagnostics of a file that did not check.
-func diagnostics(_ text: String, vocabulary: Vocabulary = .standard, loader: (any SourceLoader)? = nil) -> [Diagnostic] {
+func diagnostics(_ text: String, vocabulary: Vocabulary = .standard, loader: (any SourceLoader)? = nil) -> [Diagnostic]
+{
     Language.check(SourceFile(path: "test.scn", text: text), registry: vocabulary.registry, loader: loader).diagnostics
 }
 

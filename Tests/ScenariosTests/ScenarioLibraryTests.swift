@@ -36,7 +36,8 @@ enum Library {
             switch outcome.status {
             case .passed, .skipped: return nil
             case .failed, .error:
-                return Problem(message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location)
+                return Problem(
+                    message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location)
             }
         }
     }

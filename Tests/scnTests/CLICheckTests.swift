@@ -33,7 +33,8 @@ struct Malformed: CustomStringConvertible, Sendable {
             "unterminated-string", "sdk kindly\nlaunch background\npush kindly visible title \"Anna\n",
             "unterminated string", 3, 27),
         Malformed(
-            "invalid-utf8", Array("sdk kindly\nlaunch background\npush kindly visible title \"An".utf8) + [0xFF]
+            "invalid-utf8",
+            Array("sdk kindly\nlaunch background\npush kindly visible title \"An".utf8) + [0xFF]
                 + Array("na\"\n".utf8),
             "invalid UTF-8", 3, 30),
         Malformed(

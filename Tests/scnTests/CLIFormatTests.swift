@@ -91,7 +91,8 @@ import Testing
         try dir.write("target.scn", Fixture.unformatted)
         let privatePath = dir.url.appendingPathComponent("private.scn").path
         try fm.setAttributes([.posixPermissions: 0o600], ofItemAtPath: privatePath)
-        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("link.scn").path, withDestinationPath: "target.scn")
+        try fm.createSymbolicLink(
+            atPath: dir.url.appendingPathComponent("link.scn").path, withDestinationPath: "target.scn")
 
         let r = try dir.scn("fmt", "private.scn", "link.scn")
         #expect(r.status == 0, "\(r)")

@@ -36,7 +36,10 @@ import Testing
         let r = try dir.scn("run", "s")
         #expect(r.status == 1, "\(r)")
         let verdicts = r.stdoutLines.filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }
-        #expect(verdicts == ["FAIL s/fail.scn › the wrong title", "PASS s/pass.scn › background push shows the decrypted banner"])
+        #expect(
+            verdicts == [
+                "FAIL s/fail.scn › the wrong title", "PASS s/pass.scn › background push shows the decrypted banner",
+            ])
         // A check error is worse than a failure: exit 2, and the runnable files still run.
         try dir.write("s/zbad.scn", "sdk kindly\nfrobnicate\n")
         let bad = try dir.scn("run", "s")

@@ -75,7 +75,10 @@ extension World {
         guard let number = process?.number else { return }
         let kept = process?.edna.sdk.authorize(user: user) ?? nil
         let client = edna.server.authorize(externalId: user)
-        record(.sdk, "edna authorize(user: \"\(user)\") in process #\(number): the server knows the device as \(client.clientId)")
+        record(
+            .sdk,
+            "edna authorize(user: \"\(user)\") in process #\(number): the server knows the device as \(client.clientId)"
+        )
         if let kept {
             edna.server.token = kept
             record(.registration, "edna passes the kept token \(kept.prefix(8))… to its server")
@@ -141,7 +144,10 @@ extension World {
     /// `willPresent` on a `kindly`/`forwarding` delegate in an edna app: there is no Kindly to
     /// forward to, so the host's delegate presents the notification as it is (like `own`).
     mutating func ednaHostWillPresent(_ notification: IncomingNotification) -> PresentationDecision {
-        record(.host, "\(configuration.effectiveDelegate.rawValue) delegate in an edna app presents \(notification.pushID) as it is")
+        record(
+            .host,
+            "\(configuration.effectiveDelegate.rawValue) delegate in an edna app presents \(notification.pushID) as it is"
+        )
         return .present
     }
 
@@ -167,7 +173,9 @@ extension World {
             lastError = nil
             record(.sdk, "edna handleNotification(\(push.pushID)) returned: the chat is already shown, nothing to do")
         } catch {
-            record(.sdk, "edna handleNotification(\(push.pushID)) threw \(error.rawValue): the host calls getChat(userInfo:)")
+            record(
+                .sdk,
+                "edna handleNotification(\(push.pushID)) threw \(error.rawValue): the host calls getChat(userInfo:)")
             writeLog("edna", "handleNotification: \(error.rawValue)")
             ednaHostOpenChat(push.userInfo, label: push.pushID)
         }
@@ -193,7 +201,9 @@ extension World {
     private mutating func ednaGetChat(_ userInfo: JSONValue?, label: String) -> Result<EdnaChat, EdnaError> {
         let chat: EdnaChat
         do {
-            guard let returned = try process?.edna.sdk.getChat(userInfo: userInfo) else { return .failure(.userNotAuthorized) }
+            guard let returned = try process?.edna.sdk.getChat(userInfo: userInfo) else {
+                return .failure(.userNotAuthorized)
+            }
             chat = returned
         } catch {
             return .failure(error)
@@ -201,11 +211,17 @@ extension World {
         ednaQuote = process?.edna.sdk.quote
         switch chat.context {
         case .none:
-            record(.sdk, "edna getChat(\(label)) returns the chat" + (userInfo == nil ? "" : " (not an edna push: no context taken from it)"))
+            record(
+                .sdk,
+                "edna getChat(\(label)) returns the chat"
+                    + (userInfo == nil ? "" : " (not an edna push: no context taken from it)"))
         case .message:
             record(.sdk, "edna getChat(\(label)) returns the chat")
         case .campaign(let id, let quote):
-            record(.sdk, "edna getChat(\(label)) returns the chat with campaign \(id), quote " + (quote.map { "\"\($0)\"" } ?? "none"))
+            record(
+                .sdk,
+                "edna getChat(\(label)) returns the chat with campaign \(id), quote "
+                    + (quote.map { "\"\($0)\"" } ?? "none"))
         }
         if screen == .chat, appState == .foreground {
             record(.chatOpened, "chat \(currentChatID) already open (getChat(\(label)))")
@@ -231,11 +247,15 @@ extension World {
 
     /// Throws when a `call edna.…` cannot run (before the world changes).
     func ednaCheckCall(_ api: SDKCall) throws(CoreError) {
-        guard process != nil else { throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))") }
+        guard process != nil else {
+            throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))")
+        }
         switch api {
         case .ednaHandleNotification(empty: true), .ednaGetChat(none: true): return
         default:
-            guard newestDeliveredPush?.payload != nil else { throw .precondition("call \(api): no push has been delivered") }
+            guard newestDeliveredPush?.payload != nil else {
+                throw .precondition("call \(api): no push has been delivered")
+            }
         }
     }
 

@@ -19,7 +19,8 @@ public enum EdnaChatContext: Hashable, Sendable {
             self = .none
             return
         }
-        guard userInfo["massPushMessage"]?.boolValue == true, let id = userInfo["campaign"].flatMap(Self.campaignID) else {
+        guard userInfo["massPushMessage"]?.boolValue == true, let id = userInfo["campaign"].flatMap(Self.campaignID)
+        else {
             self = .message
             return
         }

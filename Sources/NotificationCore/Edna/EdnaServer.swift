@@ -79,7 +79,8 @@ extension World {
             HistoryEntry(time: now, sender: .agent, title: nil, text: text, campaign: campaignID, messageID: messageID))
         record(
             .server,
-            "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\"" + (campaignID.map { ", campaign \($0)" } ?? ""))
+            "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\""
+                + (campaignID.map { ", campaign \($0)" } ?? ""))
 
         guard let settings = configuration.ednaServer else {
             writeLog("edna server", "push not sent for \(messageID): sending is not configured (edna server off)")
@@ -102,7 +103,10 @@ extension World {
             return
         }
         let topic = settings.bundleID ?? configuration.bundleID
-        record(.server, "edna sends \(messageID) with its \(settings.credential.rawValue) credential for \(topic) (\(settings.environment.rawValue))")
+        record(
+            .server,
+            "edna sends \(messageID) with its \(settings.credential.rawValue) credential for \(topic) (\(settings.environment.rawValue))"
+        )
         apnsSend(index, payload: payload, route: .token(topic: topic, environment: settings.environment))
     }
 }

@@ -117,7 +117,8 @@ public struct EdnaTemplate: Hashable, Sendable {
                 // The value as a JSON string literal, written by the core's serializer;
                 // inside a string, without its quotes.
                 let literal = JSONValue.string(value).serialized
-                output.append(contentsOf: (inString ? literal.dropFirst().dropLast() : Substring(literal)).unicodeScalars)
+                output.append(
+                    contentsOf: (inString ? literal.dropFirst().dropLast() : Substring(literal)).unicodeScalars)
                 escaped = false
                 index = close + 1
                 continue

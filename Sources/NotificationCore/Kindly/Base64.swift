@@ -9,8 +9,10 @@ enum Base64 {
         var index = 0
         while index + 3 <= bytes.count {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)],
-                    alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)]]
+            out += [
+                alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)],
+                alphabet[Int(chunk >> 6 & 63)], alphabet[Int(chunk & 63)],
+            ]
             index += 3
         }
         let rest = bytes.count - index
@@ -19,8 +21,10 @@ enum Base64 {
             out += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)], 61, 61]
         } else if rest == 2 {
             let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out += [alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)],
-                    alphabet[Int(chunk >> 6 & 63)], 61]
+            out += [
+                alphabet[Int(chunk >> 18 & 63)], alphabet[Int(chunk >> 12 & 63)],
+                alphabet[Int(chunk >> 6 & 63)], 61,
+            ]
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -3,7 +3,9 @@
 
 extension World {
     /// The extension's `didReceive(request)`: the content it delivers, and whether it changed it.
-    mutating func kindlyExtensionDidReceive(_ content: NotificationContent, pushID: String) -> (content: NotificationContent, modified: Bool) {
+    mutating func kindlyExtensionDidReceive(_ content: NotificationContent, pushID: String) -> (
+        content: NotificationContent, modified: Bool
+    ) {
         guard KindlyPayload.isKindly(content.userInfo) else {
             record(.extensionFinished, "\(pushID): not a Kindly notification, passed through unchanged")
             return (content, false)

@@ -26,7 +26,8 @@ enum KindlyPayload {
 
     /// A deterministic nonce, unique per installation, message and field.
     static func nonce(installation: Int, message: Int, field: KindlyField) -> [UInt8] {
-        Array(SHA256Digest.hash("scn/kindly-nonce/\(installation)/\(message)/\(field.rawValue)").prefix(AESGCM.nonceSize))
+        Array(
+            SHA256Digest.hash("scn/kindly-nonce/\(installation)/\(message)/\(field.rawValue)").prefix(AESGCM.nonceSize))
     }
 
     /// The payload the server sends, and the ciphertext strings in it (for invariant 1).
@@ -47,7 +48,10 @@ enum KindlyPayload {
             case .v: continue
             }
             let nonce = nonce(installation: installation, message: number, field: field)
-            guard var sealed = AESGCM.seal(Array(text.utf8), key: key, nonce: nonce, authenticating: associatedData(field)) else {
+            guard
+                var sealed = AESGCM.seal(
+                    Array(text.utf8), key: key, nonce: nonce, authenticating: associatedData(field))
+            else {
                 return nil
             }
             if tampered {
@@ -56,16 +60,21 @@ enum KindlyPayload {
             }
             let ciphertext = Base64.encode(sealed.ciphertext)
             ciphertexts.append(ciphertext)
-            kindly.append(JSONMember(field.rawValue, [
-                "nonce": .string(Base64.encode(nonce)),
-                "ciphertext": .string(ciphertext),
-                "tag": .string(Base64.encode(sealed.tag)),
-            ]))
+            kindly.append(
+                JSONMember(
+                    field.rawValue,
+                    [
+                        "nonce": .string(Base64.encode(nonce)),
+                        "ciphertext": .string(ciphertext),
+                        "tag": .string(Base64.encode(sealed.tag)),
+                    ]))
         }
         let aps: JSONValue
         switch type {
         case .visible:
-            aps = ["alert": ["title": .string(placeholderTitle), "body": .string(placeholderBody)], "mutable-content": 1]
+            aps = [
+                "alert": ["title": .string(placeholderTitle), "body": .string(placeholderBody)], "mutable-content": 1,
+            ]
         case .silent:
             aps = ["content-available": 1]
         }
@@ -83,7 +92,9 @@ enum KindlyPayload {
 
     /// `decrypt(userInfo)`: the message, or why it is nil (not Kindly's, a field missing or
     /// malformed, no key, authentication failed).
-    static func decrypt(_ userInfo: JSONValue, key: Result<[UInt8], KeyUnavailable>) -> Result<KindlyMessage, DecryptFailure> {
+    static func decrypt(_ userInfo: JSONValue, key: Result<[UInt8], KeyUnavailable>) -> Result<
+        KindlyMessage, DecryptFailure
+    > {
         guard let kindly = userInfo["kindly"], kindly.isObject else {
             return .failure(DecryptFailure(reason: "not a Kindly notification"))
         }
@@ -99,7 +110,9 @@ enum KindlyPayload {
             guard let nonceText = sealed["nonce"]?.stringValue, let ciphertextText = sealed["ciphertext"]?.stringValue,
                 let tagText = sealed["tag"]?.stringValue
             else {
-                return .failure(DecryptFailure(reason: "field \(field.rawValue) is malformed (needs nonce, ciphertext and tag strings)"))
+                return .failure(
+                    DecryptFailure(
+                        reason: "field \(field.rawValue) is malformed (needs nonce, ciphertext and tag strings)"))
             }
             guard let nonce = Base64.decode(nonceText), let ciphertext = Base64.decode(ciphertextText),
                 let tag = Base64.decode(tagText)
@@ -107,10 +120,18 @@ enum KindlyPayload {
                 return .failure(DecryptFailure(reason: "field \(field.rawValue) is malformed (bad base64)"))
             }
             guard nonce.count == AESGCM.nonceSize else {
-                return .failure(DecryptFailure(reason: "field \(field.rawValue) is malformed (nonce of \(nonce.count) bytes, needs \(AESGCM.nonceSize))"))
+                return .failure(
+                    DecryptFailure(
+                        reason:
+                            "field \(field.rawValue) is malformed (nonce of \(nonce.count) bytes, needs \(AESGCM.nonceSize))"
+                    ))
             }
             guard tag.count == AESGCM.tagSize else {
-                return .failure(DecryptFailure(reason: "field \(field.rawValue) is malformed (tag of \(tag.count) bytes, needs \(AESGCM.tagSize))"))
+                return .failure(
+                    DecryptFailure(
+                        reason:
+                            "field \(field.rawValue) is malformed (tag of \(tag.count) bytes, needs \(AESGCM.tagSize))")
+                )
             }
             boxes.append((field, nonce, ciphertext, tag))
         }
@@ -121,7 +142,11 @@ enum KindlyPayload {
         }
         var texts: [String] = []
         for box in boxes {
-            guard let plaintext = AESGCM.open(box.ciphertext, tag: box.tag, key: keyBytes, nonce: box.nonce, authenticating: associatedData(box.field)) else {
+            guard
+                let plaintext = AESGCM.open(
+                    box.ciphertext, tag: box.tag, key: keyBytes, nonce: box.nonce,
+                    authenticating: associatedData(box.field))
+            else {
                 return .failure(DecryptFailure(reason: "authentication failed for field \(box.field.rawValue)"))
             }
             guard let text = String(validating: plaintext, as: UTF8.self) else {
@@ -152,7 +177,9 @@ extension ContentCustomization {
         var result = content
         if let title { result.title = title }
         if let body { result.body = body }
-        if !titlePrefix.isEmpty || !titleSuffix.isEmpty { result.title = titlePrefix + (result.title ?? "") + titleSuffix }
+        if !titlePrefix.isEmpty || !titleSuffix.isEmpty {
+            result.title = titlePrefix + (result.title ?? "") + titleSuffix
+        }
         if !bodyPrefix.isEmpty || !bodySuffix.isEmpty { result.body = bodyPrefix + (result.body ?? "") + bodySuffix }
         return result
     }

@@ -30,7 +30,8 @@ extension World {
     }
 
     private mutating func kindlyFetchKey() {
-        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation] else {
+        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation]
+        else {
             record(.keychain, "Kindly has no key to fetch: the app has not registered yet")
             writeLog("Kindly", "no encryption key yet: the device is not registered")
             return
@@ -40,7 +41,10 @@ extension World {
             return
         }
         device.kindlyKey = key
-        record(.keychain, "Kindly stores the key in the app's keychain group (\(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue))")
+        record(
+            .keychain,
+            "Kindly stores the key in the app's keychain group (\(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue))"
+        )
     }
 
     // MARK: Decryption and presentation
@@ -66,9 +70,13 @@ extension World {
     /// SPEC §3.5: a set `shouldHandleNotification` decides; false means the host handles it.
     private mutating func kindlyShouldHandle(_ message: KindlyMessage, userInfo: JSONValue) -> Bool {
         guard configuration.shouldHandle != .unset else { return true }
-        handlerCalls.append(ExternalNotification(id: message.chatID, title: message.title, body: message.body, userInfo: userInfo))
+        handlerCalls.append(
+            ExternalNotification(id: message.chatID, title: message.title, body: message.body, userInfo: userInfo))
         let answer = configuration.shouldHandle == .accept
-        record(.handler, "shouldHandleNotification(id \(message.chatID), \"\(message.title)\", \"\(message.body)\") returned \(answer)")
+        record(
+            .handler,
+            "shouldHandleNotification(id \(message.chatID), \"\(message.title)\", \"\(message.body)\") returned \(answer)"
+        )
         return answer
     }
 
@@ -80,7 +88,8 @@ extension World {
     /// The SDK has decrypted a push: §3.5, then §3.4, then its own local notification.
     /// Returns whether it scheduled one.
     @discardableResult
-    private mutating func kindlyPresentDecrypted(_ message: KindlyMessage, userInfo: JSONValue, pushID: String) -> Bool {
+    private mutating func kindlyPresentDecrypted(_ message: KindlyMessage, userInfo: JSONValue, pushID: String) -> Bool
+    {
         guard !kindly.presentedPushes.contains(pushID) else {
             record(.sdk, "Kindly already presented \(pushID); nothing more")
             return false
@@ -96,7 +105,8 @@ extension World {
         kindly.presentedPushes.insert(pushID)
         var content = KindlyPayload.apply(message, to: NotificationContent(title: nil, body: nil, userInfo: userInfo))
         if let kindlyInfo = content.userInfo["kindly"] {
-            content.userInfo = content.userInfo.removing("aps").setting("kindly", to: kindlyInfo.setting("local", to: true))
+            content.userInfo = content.userInfo.removing("aps").setting(
+                "kindly", to: kindlyInfo.setting("local", to: true))
         }
         scheduleLocalNotification(IncomingNotification(pushID: pushID, content: content, source: .sdk), by: "Kindly")
         return true
@@ -207,7 +217,9 @@ extension World {
             return .returned(.bool(KindlyPayload.isKindly(userInfo)))
         case .kindlyDecrypt:
             guard let message = kindlyDecryptInApp(userInfo, pushID: pushID) else { return .returned(nil) }
-            return .returned(["chatId": .string(message.chatID), "title": .string(message.title), "body": .string(message.body)])
+            return .returned([
+                "chatId": .string(message.chatID), "title": .string(message.title), "body": .string(message.body),
+            ])
         case .kindlyNotificationReceived:
             kindlyNotificationReceived(userInfo, pushID: pushID)
             return .returned(nil)

@@ -46,7 +46,10 @@ extension World {
         let installation = device.installation
         kindly.server.registration = KindlyRegistration(
             token: token, appVersion: configuration.appVersion, declared: declared, installation: installation)
-        record(.registration, "Kindly server registers the token with app version \(Version.text(configuration.appVersion)), declared \(declared.rawValue)")
+        record(
+            .registration,
+            "Kindly server registers the token with app version \(Version.text(configuration.appVersion)), declared \(declared.rawValue)"
+        )
         if kindly.server.keys[installation] == nil {
             kindly.server.keys[installation] = KindlyServer.makeKey(installation: installation)
             record(.server, "Kindly creates the encryption key for installation \(installation)")
@@ -59,8 +62,13 @@ extension World {
         case .nothing: return (.silent, "the SDK declared nothing")
         case .silent: return (.silent, "the device declared silent")
         case .alert:
-            if let minimum = configuration.kindlyServerExtensionVersion, Version.compare(registration.appVersion, minimum) < 0 {
-                return (.silent, "app version \(Version.text(registration.appVersion)) is older than the extension-version \(Version.text(minimum))")
+            if let minimum = configuration.kindlyServerExtensionVersion,
+                Version.compare(registration.appVersion, minimum) < 0
+            {
+                return (
+                    .silent,
+                    "app version \(Version.text(registration.appVersion)) is older than the extension-version \(Version.text(minimum))"
+                )
             }
             return (.visible, "the device declared alert")
         }
@@ -73,28 +81,39 @@ extension World {
         kindly.server.messageCount += 1
         let messageID = "m\(kindly.server.messageCount)"
         let message = KindlyMessage(
-            chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(number)")
-        storeMessage(chat: message.chatID, HistoryEntry(time: now, sender: .agent, title: message.title, text: message.body, campaign: nil, messageID: messageID))
+            chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(number)"
+        )
+        storeMessage(
+            chat: message.chatID,
+            HistoryEntry(
+                time: now, sender: .agent, title: message.title, text: message.body, campaign: nil, messageID: messageID
+            ))
         record(.server, "Kindly stores \(messageID) in \(message.chatID): \"\(message.title)\" / \"\(message.body)\"")
-        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation] else {
+        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation]
+        else {
             pushNotSent(index, reason: "no registered token: the app never registered")
             return
         }
         let choice = kindlyServerChoice(registration)
         let type = request.type ?? choice.type
         if let forced = request.type, forced != choice.type {
-            record(.server, "Kindly sends \(forced.rawValue) as told (it would choose \(choice.type.rawValue): \(choice.why))")
+            record(
+                .server,
+                "Kindly sends \(forced.rawValue) as told (it would choose \(choice.type.rawValue): \(choice.why))")
         } else {
             record(.server, "Kindly sends \(type.rawValue): \(choice.why)")
         }
-        guard let built = KindlyPayload.make(
-            message, type: type, key: key, installation: registration.installation, number: number,
-            tampered: request.tampered, missing: request.missing)
+        guard
+            let built = KindlyPayload.make(
+                message, type: type, key: key, installation: registration.installation, number: number,
+                tampered: request.tampered, missing: request.missing)
         else {
             pushNotSent(index, reason: "encryption failed on the server")
             return
         }
         pushes[index].kindlyCiphertexts = built.ciphertexts
-        apnsSend(index, payload: built.payload, route: .token(topic: configuration.bundleID, environment: configuration.environment))
+        apnsSend(
+            index, payload: built.payload,
+            route: .token(topic: configuration.bundleID, environment: configuration.environment))
     }
 }

@@ -36,7 +36,9 @@ extension World {
         let size = text.utf8.count
         record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes: \(text)")
         if size > Self.apnsPayloadLimit {
-            rejectPush(index, code: "PayloadTooLarge", reason: "payload is \(size) bytes, over APNs' \(Self.apnsPayloadLimit)-byte limit")
+            rejectPush(
+                index, code: "PayloadTooLarge",
+                reason: "payload is \(size) bytes, over APNs' \(Self.apnsPayloadLimit)-byte limit")
             return
         }
         if case .token(let topic, let environment) = route {
@@ -45,11 +47,17 @@ extension World {
                 return
             }
             if environment != configuration.environment {
-                rejectPush(index, code: "BadDeviceToken", reason: "sent to the \(environment.rawValue) environment, the token is from \(configuration.environment.rawValue)")
+                rejectPush(
+                    index, code: "BadDeviceToken",
+                    reason:
+                        "sent to the \(environment.rawValue) environment, the token is from \(configuration.environment.rawValue)"
+                )
                 return
             }
             if topic != configuration.bundleID {
-                rejectPush(index, code: "DeviceTokenNotForTopic", reason: "topic \(topic) does not match the app's bundle id \(configuration.bundleID)")
+                rejectPush(
+                    index, code: "DeviceTokenNotForTopic",
+                    reason: "topic \(topic) does not match the app's bundle id \(configuration.bundleID)")
                 return
             }
         }

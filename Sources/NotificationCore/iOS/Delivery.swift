@@ -15,8 +15,14 @@ extension World {
         let isSilent = contentAvailable && alert == nil
         let budgeted = isSilent && (appState == .background || appState == .terminated)
 
-        if budgeted, let budget = configuration.silentBudget, silentPushesWithin(budget.windowMilliseconds) >= budget.count {
-            dropPush(index, reason: "throttled: silent budget of \(budget.count) per \(TimeFormat.duration(budget.windowMilliseconds)) used up")
+        if budgeted, let budget = configuration.silentBudget,
+            silentPushesWithin(budget.windowMilliseconds) >= budget.count
+        {
+            dropPush(
+                index,
+                reason:
+                    "throttled: silent budget of \(budget.count) per \(TimeFormat.duration(budget.windowMilliseconds)) used up"
+            )
             return
         }
         if !showsAlert && !wakesApp {

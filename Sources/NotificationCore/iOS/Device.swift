@@ -34,14 +34,16 @@ extension World {
     /// The Kindly key as `reader` can see it now (access group, accessibility, device lock).
     func readKindlyKey(as reader: KeychainReader) -> Result<[UInt8], KeyUnavailable> {
         if reader == .serviceExtension, configuration.keychainSharing == .separate {
-            return .failure(KeyUnavailable(reason: "the extension cannot read the app's keychain group (keychain separate)"))
+            return .failure(
+                KeyUnavailable(reason: "the extension cannot read the app's keychain group (keychain separate)"))
         }
         guard let key = device.kindlyKey else {
             return .failure(KeyUnavailable(reason: "no key in the keychain (start() has not fetched it)"))
         }
         switch (configuration.keychainAccessibility, deviceLock) {
         case (.afterFirstUnlock, .lockedSinceBoot):
-            return .failure(KeyUnavailable(reason: "the key is after-first-unlock and the device has not been unlocked since boot"))
+            return .failure(
+                KeyUnavailable(reason: "the key is after-first-unlock and the device has not been unlocked since boot"))
         case (.whenUnlocked, .locked), (.whenUnlocked, .lockedSinceBoot):
             return .failure(KeyUnavailable(reason: "the key is when-unlocked and the device is locked"))
         default:

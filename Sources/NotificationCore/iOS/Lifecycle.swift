@@ -33,16 +33,24 @@ extension World {
     /// Starts a new process in `state` (`foreground` or `background`) on `host`, with nothing
     /// started, and runs `didFinishLaunching`. `isInstall`: the process of the install, which
     /// the host set up before the scenario's first step (no launch callbacks).
-    mutating func launchProcess(into state: AppState, launchPayload: JSONValue?, reason: String, isInstall: Bool = false) {
+    mutating func launchProcess(
+        into state: AppState, launchPayload: JSONValue?, reason: String, isInstall: Bool = false
+    ) {
         processCount += 1
         let assignedAtLaunch = isInstall || configuration.delegateAssignment == .atLaunch
         process = AppProcess(number: processCount, delegateAssigned: assignedAtLaunch)
         appState = state
         screen = .host
-        record(.app, "\(isInstall ? "launched" : "cold launch") (\(reason)) into \(state.rawValue) on host, process #\(processCount)")
+        record(
+            .app,
+            "\(isInstall ? "launched" : "cold launch") (\(reason)) into \(state.rawValue) on host, process #\(processCount)"
+        )
         if isInstall { return }
         if assignedAtLaunch, configuration.effectiveDelegate != .none {
-            record(.host, "didFinishLaunching assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue))")
+            record(
+                .host,
+                "didFinishLaunching assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue))"
+            )
         }
         hostDidFinishLaunching(launchPayload: launchPayload)
         if state == .foreground { hostDidBecomeForeground() }
@@ -50,11 +58,15 @@ extension World {
 
     /// The host assigns the delegate when it calls `start()`/`authorize` (`delegate-assigned at-start`).
     mutating func assignDelegateAtStart() {
-        guard var current = process, !current.delegateAssigned, configuration.delegateAssignment == .atStart else { return }
+        guard var current = process, !current.delegateAssigned, configuration.delegateAssignment == .atStart else {
+            return
+        }
         current.delegateAssigned = true
         process = current
         if configuration.effectiveDelegate != .none {
-            record(.host, "assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue)) at start")
+            record(
+                .host, "assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue)) at start"
+            )
         }
     }
 

@@ -12,7 +12,8 @@ struct NotificationContent: Hashable, Sendable {
         guard let alert = payload["aps"]?["alert"] else { return nil }
         if let body = alert.stringValue { return NotificationContent(title: nil, body: body, userInfo: payload) }
         guard alert.isObject else { return nil }
-        return NotificationContent(title: alert["title"]?.stringValue, body: alert["body"]?.stringValue, userInfo: payload)
+        return NotificationContent(
+            title: alert["title"]?.stringValue, body: alert["body"]?.stringValue, userInfo: payload)
     }
 
     /// `"Anna" / "Hi there"` for the trace.

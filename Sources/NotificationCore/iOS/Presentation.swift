@@ -14,7 +14,8 @@ extension World {
             return
         }
         guard let delegate = activeDelegate else {
-            let why = configuration.effectiveDelegate == .none
+            let why =
+                configuration.effectiveDelegate == .none
                 ? "the app has no notification-center delegate (delegate none)"
                 : "the notification-center delegate is not assigned yet in this process (delegate-assigned at-start)"
             record(.bannerSuppressed, "\(id) in the foreground: \(why)")
@@ -38,7 +39,8 @@ extension World {
     /// A local notification an SDK schedules: through `willPresent` in the foreground, shown
     /// directly otherwise (SPEC §2.3).
     mutating func scheduleLocalNotification(_ notification: IncomingNotification, by sdk: String) {
-        record(.sdk, "\(sdk) schedules a local notification for \(notification.pushID): \(notification.content.summary)")
+        record(
+            .sdk, "\(sdk) schedules a local notification for \(notification.pushID): \(notification.content.summary)")
         present(notification)
     }
 
@@ -52,7 +54,9 @@ extension World {
         banners.append(banner)
         bannersPerPush[notification.pushID, default: 0] += 1
         invariantProgress.touchedPushes.append(notification.pushID)
-        record(.bannerShown, "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue): \(notification.content.summary)")
+        record(
+            .bannerShown,
+            "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue): \(notification.content.summary)")
     }
 
     /// Removes every banner.

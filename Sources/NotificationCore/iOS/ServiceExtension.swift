@@ -15,7 +15,9 @@ extension World {
     mutating func startExtension(pushID: String, content: NotificationContent) {
         let delay = configuration.extensionDelayMilliseconds
         extensionJobs.append(ExtensionJob(pushID: pushID, content: content))
-        record(.extensionStarted, "\(configuration.serviceExtension.rawValue) extension for \(pushID), takes \(TimeFormat.duration(delay))")
+        record(
+            .extensionStarted,
+            "\(configuration.serviceExtension.rawValue) extension for \(pushID), takes \(TimeFormat.duration(delay))")
         // Scheduled first, so an extension finishing at exactly 30 s wins over the deadline.
         if delay <= Self.extensionTimeLimit {
             scheduler.schedule(.extensionFinished(pushID: pushID), at: now + delay)
@@ -35,7 +37,9 @@ extension World {
             record(.extensionFinished, "\(pushID): the other provider's extension passes it through unchanged")
             result = (job.content, false)
         }
-        present(IncomingNotification(pushID: pushID, content: result.content, source: result.modified ? .extension : .system))
+        present(
+            IncomingNotification(
+                pushID: pushID, content: result.content, source: result.modified ? .extension : .system))
     }
 
     /// 30 s passed (or the device restarted): `serviceExtensionTimeWillExpire`; the extension

@@ -26,15 +26,23 @@ extension World {
     /// cold-launched with the payload in its launch options; the delegate gets the response.
     mutating func performTap(at index: Int) {
         let banner = banners.remove(at: index)
-        record(.tap, "\(banner.id) from \(banner.pushID) \(NotificationContent(title: banner.title, body: banner.body, userInfo: banner.userInfo).summary)")
+        record(
+            .tap,
+            "\(banner.id) from \(banner.pushID) \(NotificationContent(title: banner.title, body: banner.body, userInfo: banner.userInfo).summary)"
+        )
         if process != nil {
             bringToForeground(reason: "tap on \(banner.id)")
         } else {
-            launchProcess(into: .foreground, launchPayload: banner.userInfo, reason: "tap on \(banner.id), launchOptions[.remoteNotification] holds \(banner.pushID)")
+            launchProcess(
+                into: .foreground, launchPayload: banner.userInfo,
+                reason: "tap on \(banner.id), launchOptions[.remoteNotification] holds \(banner.pushID)")
         }
         guard let delegate = activeDelegate else {
             if process?.delegateAssigned == false, configuration.effectiveDelegate != .none {
-                record(.tapLost, "\(banner.id): no notification-center delegate was assigned during launch (delegate-assigned at-start)")
+                record(
+                    .tapLost,
+                    "\(banner.id): no notification-center delegate was assigned during launch (delegate-assigned at-start)"
+                )
             } else {
                 record(.tapLost, "\(banner.id): the app has no notification-center delegate (delegate none)")
             }

@@ -30,12 +30,17 @@ extension Vocabulary {
         add("start", role: .action, topic: sdk, "the host calls KindlySDK.start()") { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.startKindly() }
         }
-        add("authorize", [Parameter("user", .text)], role: .action, topic: sdk, "the host calls edna's authorize(user:)") {
+        add(
+            "authorize", [Parameter("user", .text)], role: .action, topic: sdk, "the host calls edna's authorize(user:)"
+        ) {
             context, args throws(StepError) in
             let userName = args.text("user") ?? "user-1"
             try context.withWorld { w throws(CoreError) in try w.authorizeEdna(user: userName) }
         }
-        add("register", role: .action, topic: sdk, "the app registers for pushes (token to the SDK; Kindly declares its mode)") {
+        add(
+            "register", role: .action, topic: sdk,
+            "the app registers for pushes (token to the SDK; Kindly declares its mode)"
+        ) {
             context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.register() }
         }
@@ -143,10 +148,19 @@ extension Vocabulary {
 
         // `call API`: one entry per API, so the checker knows each one's arguments.
         let calls: [(String, [Parameter], String, @Sendable (Arguments) -> SDKCall)] = [
-            ("kindly.isKindlyNotification", [], "KindlySDK.isKindlyNotification on the newest delivered push", { _ in .kindlyIsKindlyNotification }),
+            (
+                "kindly.isKindlyNotification", [], "KindlySDK.isKindlyNotification on the newest delivered push",
+                { _ in .kindlyIsKindlyNotification }
+            ),
             ("kindly.decrypt", [], "KindlySDK.decrypt on the newest delivered push", { _ in .kindlyDecrypt }),
-            ("kindly.notificationReceived", [], "KindlySDK.notificationReceived with the newest delivered push", { _ in .kindlyNotificationReceived }),
-            ("edna.isChatCenterNotification", [], "edna's isChatCenterNotification on the newest delivered push", { _ in .ednaIsChatCenterNotification }),
+            (
+                "kindly.notificationReceived", [], "KindlySDK.notificationReceived with the newest delivered push",
+                { _ in .kindlyNotificationReceived }
+            ),
+            (
+                "edna.isChatCenterNotification", [], "edna's isChatCenterNotification on the newest delivered push",
+                { _ in .ednaIsChatCenterNotification }
+            ),
             (
                 "edna.handleNotification", [Parameter("userInfo", .choice(["empty"]), optional: true)],
                 "edna's handleNotification(userInfo:) with the newest delivered push (or an empty userInfo)",

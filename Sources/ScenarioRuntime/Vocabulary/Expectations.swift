@@ -34,18 +34,23 @@ extension Vocabulary {
                 w.banners.last?.isPlaceholder == true, expected: "newest banner is the placeholder",
                 actual: describeNewest(w.banners))
         }
-        expectation("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") { w, a in
+        expectation("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") {
+            w, a in
             let source = a.text("source") ?? ""
             return Outcome(
                 w.banners.last?.source.rawValue == source, expected: "newest banner from \(source)",
                 actual: describeNewest(w.banners))
         }
-        expectation("chat", [Parameter("state", .choice(["open", "closed"]))], "open = the app in the foreground on the chat") {
+        expectation(
+            "chat", [Parameter("state", .choice(["open", "closed"]))], "open = the app in the foreground on the chat"
+        ) {
             w, a in
             let wantOpen = a.text("state") == "open"
             return Outcome(
                 w.isChatOpen == wantOpen, expected: "chat \(wantOpen ? "open" : "closed")",
-                actual: "chat \(w.isChatOpen ? "open" : "closed") (app \(w.appState.rawValue), screen \(w.screen.rawValue))")
+                actual:
+                    "chat \(w.isChatOpen ? "open" : "closed") (app \(w.appState.rawValue), screen \(w.screen.rawValue))"
+            )
         }
         expectation("app", [Parameter("state", choices(AppState.self))], "the app's state") { w, a in
             let state = a.text("state") ?? ""
@@ -57,14 +62,18 @@ extension Vocabulary {
                 w.screen.rawValue == screen, expected: "screen \(screen)",
                 actual: "screen \(w.screen.rawValue) (app \(w.appState.rawValue))")
         }
-        expectation("handler calls", [Parameter("count", .integer)], "shouldHandleNotification was called N times so far") {
+        expectation(
+            "handler calls", [Parameter("count", .integer)], "shouldHandleNotification was called N times so far"
+        ) {
             w, a in
             let n = a.integer("count") ?? 0
             return Outcome(
-                w.handlerCalls.count == n, expected: "\(n) handler call(s)", actual: "\(w.handlerCalls.count) handler call(s)")
+                w.handlerCalls.count == n, expected: "\(n) handler call(s)",
+                actual: "\(w.handlerCalls.count) handler call(s)")
         }
         expectation(
-            "handler last", options: [Option("id", .text, required: true), Option("title", .text), Option("body", .text)],
+            "handler last",
+            options: [Option("id", .text, required: true), Option("title", .text), Option("body", .text)],
             "the newest ExternalNotification the handler got"
         ) { w, a in
             let id = a.text("id") ?? ""
@@ -81,10 +90,12 @@ extension Vocabulary {
                 holds, expected: expected,
                 actual: "last handler call id \(quoted(last.id)) title \(quoted(last.title)) body \(quoted(last.body))")
         }
-        expectation("history", [Parameter("text", .text)], "a message with this text is in the chat's history") { w, a in
+        expectation("history", [Parameter("text", .text)], "a message with this text is in the chat's history") {
+            w, a in
             let text = a.text("text") ?? ""
             let all = w.historyTexts
-            return Outcome(all.contains(text), expected: "history holds " + quoted(text), actual: describeList("history", all))
+            return Outcome(
+                all.contains(text), expected: "history holds " + quoted(text), actual: describeList("history", all))
         }
         expectation("history count", [Parameter("count", .integer)], "the chat's history holds N messages") { w, a in
             let n = a.integer("count") ?? 0
@@ -101,10 +112,12 @@ extension Vocabulary {
         expectation("no log", [Parameter("text", .text)], "no log line contains the text") { w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
-            return Outcome(hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
+            return Outcome(
+                hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
         }
         expectation(
-            "error", [Parameter("name", .oneOf([.text, .choice(["none"])]))], "the newest call or host action threw NAME (or 'none': nothing)"
+            "error", [Parameter("name", .oneOf([.text, .choice(["none"])]))],
+            "the newest call or host action threw NAME (or 'none': nothing)"
         ) { w, a in
             let name = a.text("name") ?? "none"
             let actual = w.lastError ?? "none"
@@ -115,7 +128,8 @@ extension Vocabulary {
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"
             return Outcome(want == actual, expected: "result \(want)", actual: "result \(actual)")
         }
-        expectation("quote", [Parameter("text", .oneOf([.string, .choice(["none"])]))], "edna's input-field quote") { w, a in
+        expectation("quote", [Parameter("text", .oneOf([.string, .choice(["none"])]))], "edna's input-field quote") {
+            w, a in
             let want: String? = {
                 if case .string(let s)? = a.value("text") { return s }
                 return nil
@@ -126,7 +140,8 @@ extension Vocabulary {
                 actual: actual.map { "quote " + quoted($0) } ?? "no quote")
         }
         expectation(
-            "sent", [Parameter("text", .text)], options: [Option("campaign", .oneOf([.text, .choice(["none"])]), required: true)],
+            "sent", [Parameter("text", .text)],
+            options: [Option("campaign", .oneOf([.text, .choice(["none"])]), required: true)],
             "the newest message the user sent and its campaign binding"
         ) { w, a in
             let text = a.text("text") ?? ""
@@ -156,9 +171,11 @@ extension Vocabulary {
                 return Outcome(false, expected: "delivered \(want)", actual: "no push yet")
             }
             let why = push.reason.map { " (\($0))" } ?? ""
-            return Outcome(push.delivered == want, expected: "delivered \(want)", actual: "delivered \(push.delivered)\(why)")
+            return Outcome(
+                push.delivered == want, expected: "delivered \(want)", actual: "delivered \(push.delivered)\(why)")
         }
-        expectation("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") { w, a in
+        expectation("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") {
+            w, a in
             let want = a.text("mode") ?? ""
             return Outcome(
                 w.declaredMode.rawValue == want, expected: "mode \(want)", actual: "mode \(w.declaredMode.rawValue)")

@@ -150,7 +150,8 @@ extension Vocabulary {
             role: .runtimeSetting, topic: app,
             "iOS drops silent pushes to a background app past N within any window of D"
         ) { context, args throws(StepError) in
-            let budget = SilentBudget(count: args.integer("count") ?? 0, windowMilliseconds: args.milliseconds("per") ?? 0)
+            let budget = SilentBudget(
+                count: args.integer("count") ?? 0, windowMilliseconds: args.milliseconds("per") ?? 0)
             context.configuration.silentBudget = budget
             try context.applyIfInstalled(.silentBudget(budget))
         }

@@ -311,14 +311,14 @@ struct ReplMachine {
         let variables = session.environment.variableNames
         if !variables.isEmpty {
             let shown = variables.map { name in "$\(name) = \(session.environment.lookup(name)?.display ?? "?")" }
-            lines.append("variables    " + shown.joined(separator: ", "))
+            lines.append("variables " + shown.joined(separator: ", "))
         }
         let defs = session.environment.definitions.values.sorted { $0.name.text < $1.name.text }
         if !defs.isEmpty {
             let shown = defs.map { d in ([d.name.text] + d.parameters.map(\.text)).joined(separator: " ") }
-            lines.append("defs         " + shown.joined(separator: ", "))
+            lines.append("defs " + shown.joined(separator: ", "))
         }
-        lines.append("entries      \(entries.count) accepted (:save writes them)")
+        lines.append("\(entries.count) entries accepted (:save writes them)")
         return lines.joined(separator: "\n") + "\n"
     }
 
