@@ -50,7 +50,8 @@ extension JSONValue {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                // Control characters, and the two line separators JavaScript cannot take raw.
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -1,3 +1,5 @@
+import NotificationCore
+
 /// The JSON report (`--json FILE`): one object, files → cases. The schema is in
 /// docs/TESTING.md; `duration_ms` fields are the only ones that differ between runs.
 enum JSONReporter {
@@ -119,28 +121,9 @@ enum JSON: Sendable {
         }
     }
 
-    /// A JSON string literal (RFC 8259): `"` `\` and control characters escaped, the rest
-    /// as UTF-8.
+    /// A JSON string literal (RFC 8259), written by the core's serializer: one JSON writer
+    /// in the package.
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONValue.string(s).serialized
     }
 }
