@@ -25,20 +25,19 @@ public struct ScenarioContext: Sendable {
         self.limits = limits
     }
 
-    public var isInstalled: Bool {
-        if case .some = world { return true }
-        return false
-    }
+    /// Whether the first action has installed the app.
+    public private(set) var isInstalled = false
 
     /// Installs the app with the configuration given so far, if not yet installed.
     public mutating func install(fresh: Bool = false) throws(StepError) {
-        if case .some = world {
+        if isInstalled {
             if fresh { throw .precondition("'install fresh' must be the first action: the app is already installed") }
             return
         }
         do {
             world = try World(configuration: configuration, fresh: fresh)
             installedFresh = fresh
+            isInstalled = true
         } catch {
             throw StepError(coreError: error)
         }
@@ -46,6 +45,18 @@ public struct ScenarioContext: Sendable {
 
     /// Runs `body` on the installed world (installing first if needed), turning the
     /// core's errors into step errors. On error the world is left as it was.
+    public mutating func withWorld(_ body: (inout World) throws(CoreError) -> Void) throws(StepError) {
+        if !isInstalled { try install() }
+        guard var w = world.take() else { throw .precondition("the app is not installed") }
+        defer { world = w }
+        do {
+            try body(&w)
+        } catch {
+            throw StepError(coreError: error)
+        }
+    }
+
+    /// Runs `body` on the installed world and returns its result (see ``withWorld(_:)``).
     @discardableResult
     public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
         try install()
