@@ -43,7 +43,9 @@ public struct Option: Hashable, Sendable {
 /// docs/COMMANDS.md are generated from it.
 public struct Signature: Hashable, Sendable {
     /// The literal words that name the command: `["push", "kindly"]`.
-    public var path: [String]
+    public var path: [String] {
+        didSet { name = path.joined(separator: " ") }
+    }
     public var positionals: [Parameter]
     public var options: [Option]
     public var role: CommandRole
@@ -57,6 +59,7 @@ public struct Signature: Hashable, Sendable {
         role: CommandRole, topic: String, summary: String
     ) {
         self.path = path
+        self.name = path.joined(separator: " ")
         self.positionals = positionals
         self.options = options
         self.role = role
@@ -65,7 +68,7 @@ public struct Signature: Hashable, Sendable {
     }
 
     /// `push kindly` — the registry key.
-    public var name: String { path.joined(separator: " ") }
+    public private(set) var name: String
 
     /// `push kindly [visible|silent] [title TEXT] [body TEXT] …`
     public var usage: String {

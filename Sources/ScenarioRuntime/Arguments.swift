@@ -13,19 +13,27 @@ public struct Arguments: Sendable {
     public let flags: Set<String>
     /// The whole statement.
     public let range: SourceRange
-    /// Ranges of each given value, by parameter name or option keyword.
-    public let ranges: [String: SourceRange]
+    /// The arguments as written (for the position of each value).
+    public let bound: BoundArguments
 
     public init(
         signature: Signature, positionals: [Value?], options: [String: Value], flags: Set<String>,
-        range: SourceRange, ranges: [String: SourceRange]
+        range: SourceRange, bound: BoundArguments
     ) {
         self.signature = signature
         self.positionals = positionals
         self.options = options
         self.flags = flags
         self.range = range
-        self.ranges = ranges
+        self.bound = bound
+    }
+
+    /// Where the value of the positional parameter or option called `name` was written.
+    public func range(of name: String) -> SourceRange? {
+        if let i = signature.positionals.firstIndex(where: { $0.name == name }), i < bound.positionals.count {
+            return bound.positionals[i]?.range
+        }
+        return bound.options[name]?.range
     }
 
     /// The value of the positional parameter or option called `name`, if given.

@@ -129,8 +129,8 @@ public struct Session: Sendable {
         let signature = bound.signature
         let path = statement.path
         var positionals: [Value?] = []
+        positionals.reserveCapacity(bound.arguments.positionals.count)
         var options: [String: Value] = [:]
-        var ranges: [String: SourceRange] = [:]
         for (i, expr) in bound.arguments.positionals.enumerated() {
             guard let expr else {
                 positionals.append(nil)
@@ -140,7 +140,6 @@ public struct Session: Sendable {
             let value = try evaluate(expr, path: path)
             if let parameter {
                 try checkKind(value, parameter.kind, expr, path)
-                ranges[parameter.name] = expr.range
             }
             positionals.append(value)
         }
@@ -150,11 +149,10 @@ public struct Session: Sendable {
                 try checkKind(value, kind, expr, path)
             }
             options[keyword] = value
-            ranges[keyword] = expr.range
         }
         let arguments = Arguments(
             signature: signature, positionals: positionals, options: options, flags: bound.arguments.flags,
-            range: statement.range, ranges: ranges)
+            range: statement.range, bound: bound.arguments)
 
         if signature.role == .setting && context.isInstalled {
             throw StepError(

@@ -95,7 +95,7 @@ extension Vocabulary {
             do throws(LoadError) {
                 file = try loader.load(path, from: context.currentPath)
             } catch {
-                throw StepError(.precondition, error.message, range: args.ranges["path"], path: context.currentPath)
+                throw StepError(.precondition, error.message, range: args.range(of: "path"), path: context.currentPath)
             }
             guard file.bytes.count <= context.limits.maxPayloadBytes else {
                 throw StepError(.limit, "'\(path)' is larger than \(context.limits.maxPayloadBytes) bytes")
