@@ -44,19 +44,8 @@ public struct ScenarioContext: Sendable {
     }
 
     /// Runs `body` on the installed world (installing first if needed), turning the
-    /// core's errors into step errors. On error the world is left as it was.
-    public mutating func withWorld(_ body: (inout World) throws(CoreError) -> Void) throws(StepError) {
-        if !isInstalled { try install() }
-        guard var w = world.take() else { throw .precondition("the app is not installed") }
-        defer { world = w }
-        do {
-            try body(&w)
-        } catch {
-            throw StepError(coreError: error)
-        }
-    }
-
-    /// Runs `body` on the installed world and returns its result (see ``withWorld(_:)``).
+    /// core's errors into step errors, and returns its result. On error the world is left
+    /// as it was.
     @discardableResult
     public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
         try install()
