@@ -898,6 +898,10 @@ private final class CheckRun {
             label = "put it in quotes: \"\(Token.abbreviate(w))\""
         } else if case .string = argument.kind, case .choice = kind {
             label = "choices are bare words, without quotes"
+        } else if case .number(let t, _) = argument.kind, t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            kind.accepts(.duration(text: t + "s", milliseconds: 0))
+        {
+            label = "durations carry a unit: \(t)s, \(t)ms, \(t)m"
         }
         let prefix = what.map { "\($0) expected" } ?? "expected"
         error("\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label)
