@@ -1,8 +1,8 @@
 // What the runner needs from whatever runs scenarios, and the values it passes around.
 //
-// ScenarioTesting does not know the language or the runtime: an executor (written by the
-// integrator on top of the runtime, or a fake one in tests) checks files and runs cases,
-// and the runner does discovery, selection, parallelism and reporting around it.
+// The runner does not depend on how scenarios run: an executor (`RuntimeExecutor`, on top
+// of the runtime; a host's own; or a fake one in tests) checks files and runs cases, and
+// the runner does discovery, selection, parallelism and reporting around it.
 
 /// What the runner needs from whatever runs scenarios.
 ///
