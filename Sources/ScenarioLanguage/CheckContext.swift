@@ -98,19 +98,30 @@ struct ConfigurationSummary: Sendable {
     var before: [ConfiguredCommand] = []
     var first: SourceSite?
     var after: [ConfiguredCommand] = []
+    /// Runtime settings after the first action (allowed; case rules still see them).
+    var later: [ConfiguredCommand] = []
 
     /// Enough for any real case; keeps pathological `def` chains linear.
     static let cap = 256
 
     mutating func append(_ other: ConfigurationSummary) {
         if first != nil {
-            for c in other.before where c.signature.role == .setting { addAfter(c) }
+            for c in other.before {
+                if c.signature.role == .setting { addAfter(c) } else { addLater(c) }
+            }
             for c in other.after { addAfter(c) }
         } else {
             for c in other.before where before.count < ConfigurationSummary.cap { before.append(c) }
             first = other.first
             for c in other.after { addAfter(c) }
         }
+        for c in other.later { addLater(c) }
+    }
+
+    private mutating func addLater(_ c: ConfiguredCommand) {
+        guard later.count < ConfigurationSummary.cap else { return }
+        if later.contains(where: { $0.path == c.path && $0.range == c.range }) { return }
+        later.append(c)
     }
 
     private mutating func addAfter(_ c: ConfiguredCommand) {

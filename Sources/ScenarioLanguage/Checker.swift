@@ -1049,7 +1049,8 @@ private final class CheckRun {
             for c in summary.after { settingAfterAction(c, first: first, file: file) }
         }
         let configuration = CaseConfiguration(
-            caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) })
+            caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) },
+            laterSettings: summary.later)
         for rule in registry.caseRules {
             for violation in rule(configuration) {
                 let source = sources[violation.path] ?? file

@@ -22,10 +22,16 @@ public struct CaseConfiguration: Sendable {
     public var settings: [ConfiguredCommand]
     /// The first action's range and file, if the case has an action.
     public var firstAction: (range: SourceRange, path: String)?
-    public init(caseName: String, settings: [ConfiguredCommand], firstAction: (range: SourceRange, path: String)?) {
+    /// Runtime settings that come after the first action (in order).
+    public var laterSettings: [ConfiguredCommand]
+    public init(
+        caseName: String, settings: [ConfiguredCommand], firstAction: (range: SourceRange, path: String)?,
+        laterSettings: [ConfiguredCommand] = []
+    ) {
         self.caseName = caseName
         self.settings = settings
         self.firstAction = firstAction
+        self.laterSettings = laterSettings
     }
 }
 

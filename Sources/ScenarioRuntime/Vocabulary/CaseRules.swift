@@ -30,7 +30,7 @@ extension Vocabulary {
             if let expr = sdkLine.arguments.positionals.first ?? nil {
                 version = expr.wordText.flatMap(Version.init)  // nil for a variable: checked at run time
             }
-            for setting in configuration.settings {
+            for setting in configuration.settings + configuration.laterSettings {
                 let name = setting.signature.name
                 let firstArgument = (setting.arguments.positionals.first ?? nil)?.wordText
                 switch sdk {

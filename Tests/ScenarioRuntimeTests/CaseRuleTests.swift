@@ -1,0 +1,44 @@
+import ScenarioLanguage
+import ScenarioRuntime
+import Testing
+
+/// SPEC §5.2: impossible combinations are check errors, reported before anything runs —
+/// whether the setting comes before the first action or (a runtime setting) after it.
+@Suite("Case rules")
+struct CaseRuleTests {
+    func messages(_ text: String) -> [String] { diagnostics(text).map(\.message) }
+
+    @Test("no sdk line before the first action")
+    func noSDK() {
+        #expect(messages("launch killed\n") == ["no 'sdk' line before the first action"])
+    }
+
+    @Test("two SDKs")
+    func twoSDKs() {
+        #expect(messages("sdk kindly\nsdk edna\nlaunch killed\n").first?.contains("two SDKs") == true)
+    }
+
+    @Test("extension kindly with Kindly 3.0.11")
+    func extensionNeedsVersion() {
+        #expect(messages("sdk kindly 3.0.11\nextension kindly\nlaunch killed\n").first?.contains("3.0.11") == true)
+        #expect(messages("sdk kindly 3.0.12\nextension kindly\nlaunch killed\n").isEmpty)
+    }
+
+    @Test("mode with Kindly 3.0.11, before or after the first action")
+    func modeNeedsVersion() {
+        #expect(messages("sdk kindly 3.0.11\nmode alert\nlaunch killed\n").count == 1)
+        #expect(messages("sdk kindly 3.0.11\nlaunch killed\nmode alert\n").count == 1)
+        #expect(messages("sdk kindly 3.0.12\nlaunch killed\nmode alert\n").isEmpty)
+    }
+
+    @Test("Kindly settings in an edna app, and edna settings in a Kindly app")
+    func settingsOfTheOtherSDK() {
+        #expect(messages("sdk edna\nlaunch killed\nshould-handle true\n").first?.contains("configures Kindly") == true)
+        #expect(messages("sdk kindly\nedna server off\nlaunch killed\n").first?.contains("configures edna") == true)
+    }
+
+    @Test("a version from a variable is left for the step to check")
+    func versionFromVariable() {
+        #expect(messages("let v = \"3.0.11\"\nsdk kindly $v\nlaunch killed\n").isEmpty)
+    }
+}
