@@ -42,13 +42,17 @@ public enum FailureReport {
     {
         let source = failure.path.flatMap { sources[$0] } ?? fallback
         let range = failure.range ?? SourceRange(0, 0)
-        let prefix: String
+        let message: String
         switch failure.kind {
-        case .expectation: prefix = ""
-        case .precondition: prefix = "step failed: "
-        case .limit: prefix = "limit reached: "
-        case .internal: prefix = "internal error: "
+        case .expectation:
+            // The expectation as written says more than its name: `expect banner "Bob"`.
+            let written = source.text(range).split(separator: "\n").first.map(String.init) ?? ""
+            let shown = written.count > 100 ? String(written.prefix(99)) + "…" : written
+            message = written.hasPrefix("expect") ? "expectation failed: " + shown : failure.message
+        case .precondition: message = "step failed: " + failure.message
+        case .limit: message = "limit reached: " + failure.message
+        case .internal: message = "internal error: " + failure.message
         }
-        return source.diagnostic(prefix + failure.message, at: range)
+        return source.diagnostic(message, at: range)
     }
 }

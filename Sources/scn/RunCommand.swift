@@ -167,7 +167,7 @@ enum JSONLines {
             fields.append(("steps", .integer(Int64(result.steps))))
             if let failure = result.failure {
                 let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)
-                fields.append(("message", .string(failure.message)))
+                fields.append(("message", .string(d.message)))
                 fields.append(("line", .integer(Int64(d.location.line))))
                 fields.append(("column", .integer(Int64(d.location.column))))
                 if let e = failure.expected { fields.append(("expected", .string(e))) }

@@ -20,7 +20,7 @@ import Testing
         let lines = r.stdoutLines
         #expect(lines.first == "PASS two.scn › passes")
         #expect(lines.contains("FAIL two.scn › fails"))
-        #expect(lines.contains("  error: expectation failed: expect banner"))
+        #expect(lines.contains("  error: expectation failed: expect banner \"Bob\" \"Hi\""))
         #expect(lines.contains("     --> two.scn:14:5"))
         #expect(lines.contains { $0.hasPrefix("      = expected: newest banner \"Bob\" \"Hi\"") })
         #expect(lines.contains { $0.hasPrefix("      = actual:   newest banner b1: \"Anna\" \"Hi\"") })
@@ -116,7 +116,7 @@ import Testing
 
         let failed = try #require(cases.first { $0["case"] as? String == "fails" })
         #expect(failed["status"] as? String == "failed")
-        #expect(failed["message"] as? String == "expectation failed: expect banner")
+        #expect(failed["message"] as? String == "expectation failed: expect banner \"Bob\" \"Hi\"")
         #expect(failed["line"] as? Int == 14)
         #expect(failed["column"] as? Int == 5)
         #expect(failed["expected"] as? String == "newest banner \"Bob\" \"Hi\"")
