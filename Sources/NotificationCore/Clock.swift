@@ -22,6 +22,13 @@ public enum TimeFormat {
         return text.hasSuffix(".000s") ? String(text.dropLast(5)) + "s" : text
     }
 
+    /// The timestamp right-aligned to nine characters (`   0.000s`, `  61.000s`), so the
+    /// times of a trace or log line up for the first 10,000 seconds.
+    public static func column(_ milliseconds: Int64) -> String {
+        let text = timestamp(milliseconds)
+        return text.count < 9 ? String(repeating: " ", count: 9 - text.count) + text : text
+    }
+
     /// A point in virtual time for the trace: seconds with milliseconds, `61.000s`.
     public static func timestamp(_ milliseconds: Int64) -> String {
         let sign = milliseconds < 0 ? "-" : ""

@@ -61,8 +61,8 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
-    /// `[61.000s] tap-dropped: …`
-    public var line: String { "[\(TimeFormat.timestamp(time))] \(kind.rawValue): \(text)" }
+    /// `[  61.000s] tap-dropped: …`
+    public var line: String { "[\(TimeFormat.column(time))] \(kind.rawValue): \(text)" }
     public var description: String { line }
 }
 
@@ -79,8 +79,8 @@ public struct LogLine: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
-    /// `[61.000s] Kindly: …`
-    public var line: String { "[\(TimeFormat.timestamp(time))] \(source): \(text)" }
+    /// `[  61.000s] Kindly: …`
+    public var line: String { "[\(TimeFormat.column(time))] \(source): \(text)" }
     public var description: String { line }
 }
 

@@ -18,6 +18,6 @@ struct ExampleTests {
         #expect(!world.isChatOpen)
         #expect(world.logged("dropped"))
         #expect(world.formatTrace().contains("tap-dropped: p1: 61s old, older than 60s"))
-        #expect(world.formatLog().contains("[61.000s] Kindly: dropped notification tap received 61s ago"))
+        #expect(world.formatLog().contains("[  61.000s] Kindly: dropped notification tap received 61s ago"))
     }
 }

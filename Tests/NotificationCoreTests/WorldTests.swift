@@ -277,8 +277,8 @@ struct WorldTests {
         try world.wait(milliseconds: 1_500)
         try world.pushKindly(KindlyPushRequest(title: "Anna", body: "Hi there"))
         let lines = world.formatTrace().split(separator: "\n")
-        #expect(lines.contains("[1.500s] banner-shown: b1 from p1, source extension: \"Anna\" / \"Hi there\""))
-        #expect(lines.contains("[0.000s] step: launch background"))
+        #expect(lines.contains("[   1.500s] banner-shown: b1 from p1, source extension: \"Anna\" / \"Hi there\""))
+        #expect(lines.contains("[   0.000s] step: launch background"))
         #expect(world.formatTrace(from: world.trace.count - 1) == world.trace[world.trace.count - 1].line + "\n")
     }
 }

@@ -67,9 +67,9 @@ import Testing
         #expect(out.hasPrefix("#### Reproduction: `two.scn`\n\n\(version) · result: failed (exit 1)\n\n"), "\(r)")
         #expect(out.contains("```scn\n" + Fixture.twoCases + "```\n"), "the scenario, verbatim, in a fence")
         #expect(out.contains("Result:\n\n```\nPASS two.scn › passes\nFAIL two.scn › fails\n"))
-        #expect(out.contains("Trace of 'passes':\n\n```\n[0.000s] install: "))
-        #expect(out.contains("Trace of 'fails':\n\n```\n[0.000s] install: "))
-        #expect(out.contains("[0.000s] step: push kindly visible title \"Anna\" body \"Hi\"\n"))
+        #expect(out.contains("Trace of 'passes':\n\n```\n[   0.000s] install: "))
+        #expect(out.contains("Trace of 'fails':\n\n```\n[   0.000s] install: "))
+        #expect(out.contains("[   0.000s] step: push kindly visible title \"Anna\" body \"Hi\"\n"))
         // Every fence is closed.
         #expect(r.stdoutLines.filter { $0.hasPrefix("```") }.count % 2 == 0)
 

@@ -59,8 +59,8 @@ import Testing
         let events = lines.dropFirst()
         #expect(events.count > 5)
         #expect(events.allSatisfy { $0.hasPrefix("  [") && $0.contains("s] ") }, "\(r)")
-        #expect(events.contains("  [0.000s] step: launch background"))
-        #expect(events.contains("  [0.000s] step: push kindly visible title \"Anna\" body \"Hi\""))
+        #expect(events.contains("  [   0.000s] step: launch background"))
+        #expect(events.contains("  [   0.000s] step: push kindly visible title \"Anna\" body \"Hi\""))
         #expect(events.contains { $0.contains("banner-shown: ") && $0.contains("\"Anna\" / \"Hi\"") })
         #expect(r.stdout.count > plain.stdout.count)
     }
