@@ -34,6 +34,7 @@ extension World {
                     launchProcess(into: .background, launchPayload: nil, reason: "launch into background")
                 }
             case .foreground:
+                unlockToUseTheApp("opening an app needs the device unlocked")
                 if process != nil {
                     bringToForeground(reason: "the user opened the app")
                 } else {
@@ -156,6 +157,7 @@ extension World {
     public mutating func tap(_ target: TapTarget) throws(CoreError) {
         let index = try bannerIndex(for: target)
         beginStep(target.description)
+        unlockToUseTheApp("acting on a notification needs the device unlocked")
         performTap(at: index)
         try endStep()
     }
@@ -257,6 +259,15 @@ extension World {
             device.foregroundProcessAtLock = nil
         }
         try endStep()
+    }
+
+    /// The user unlocks the device to open the app or act on a notification: iOS never
+    /// shows an app in the foreground on a locked device.
+    private mutating func unlockToUseTheApp(_ why: String) {
+        guard deviceLock != .unlocked else { return }
+        deviceLock = .unlocked
+        device.foregroundProcessAtLock = nil
+        record(.device, "unlocked by the user (\(why))")
     }
 
     // MARK: SDK calls

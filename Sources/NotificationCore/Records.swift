@@ -42,6 +42,9 @@ public struct PushRecord: Hashable, Sendable {
     public var sentWord: String { sent?.rawValue ?? "none" }
     /// The ciphertext strings of a Kindly server payload (invariant 1 looks for them in banners).
     var kindlyCiphertexts: [String] = []
+    /// The values that were sealed (chat id, title, body): a banner that shows one of them
+    /// shows the message, even where a short ciphertext happens to be part of its text.
+    var kindlyPlaintexts: [String] = []
 }
 
 /// What Kindly hands to `shouldHandleNotification` (SPEC §3.5).

@@ -843,11 +843,14 @@ private final class CheckRun {
                 }
             }
             let word: String? = { if case .word(let w) = argument.kind { return w } else { return nil } }()
-            let optionGuess = word.flatMap { Suggestion.best(for: $0, among: optionWords) }
+            // Only on the error paths: a "did you mean" costs an edit distance per option.
+            func optionGuess() -> (candidate: String, distance: Int)? {
+                word.flatMap { Suggestion.best(for: $0, among: optionWords) }
+            }
 
             guard s < positionals.count else {
                 if let word, !optionWords.isEmpty {
-                    i += unknownOption(word, argument.range, suggestion: optionGuess?.candidate)
+                    i += unknownOption(word, argument.range, suggestion: optionGuess()?.candidate)
                 } else {
                     error(
                         "too many arguments for '\(name)'", file,
@@ -860,7 +863,9 @@ private final class CheckRun {
             let parameter = positionals[s]
             if CheckRun.accepts(parameter.kind, argument) == false {
                 let choiceGuess = word.flatMap { Suggestion.best(for: $0, among: CheckRun.choices(parameter.kind)) }
-                if let word, let optionGuess, choiceGuess.map({ optionGuess.distance < $0.distance }) ?? true {
+                if let word, let optionGuess = optionGuess(),
+                    choiceGuess.map({ optionGuess.distance < $0.distance }) ?? true
+                {
                     i += unknownOption(word, argument.range, suggestion: optionGuess.candidate)
                     continue
                 }

@@ -62,6 +62,8 @@ public struct Registry: Sendable {
 
     public private(set) var signatures: [Signature] = []
     private var byName: [String: Int] = [:]
+    /// The most words any command's name has (resolution never tries more).
+    private var longestPath = 0
     public private(set) var caseRules: [CaseRule] = []
 
     public init() {}
@@ -77,6 +79,7 @@ public struct Registry: Sendable {
         guard byName[signature.name] == nil else { throw .duplicate(signature.name) }
         byName[signature.name] = signatures.count
         signatures.append(signature)
+        longestPath = max(longestPath, signature.path.count)
     }
 
     public mutating func addCaseRule(_ rule: @escaping CaseRule) {
@@ -90,7 +93,7 @@ public struct Registry: Sendable {
     /// The signature whose path is the longest prefix of `words`, and how many words it
     /// takes. `words` are the statement's leading word-like values.
     public func resolve(_ words: [String]) -> (signature: Signature, consumed: Int)? {
-        var n = words.count
+        var n = min(words.count, longestPath)
         while n > 0 {
             if let i = byName[words[0..<n].joined(separator: " ")] {
                 return (signatures[i], n)

@@ -112,6 +112,7 @@ extension World {
             return
         }
         pushes[index].kindlyCiphertexts = built.ciphertexts
+        pushes[index].kindlyPlaintexts = [message.chatID, message.title, message.body]
         apnsSend(
             index, payload: built.payload,
             route: .token(topic: configuration.bundleID, environment: configuration.environment))
