@@ -143,7 +143,9 @@ public struct Session: Sendable {
             }
             positionals.append(value)
         }
-        for (keyword, expr) in bound.arguments.options {
+        // In source order, so that the first error is the first one written (never an
+        // accident of hashing).
+        for (keyword, expr) in bound.arguments.options.sorted(by: { $0.value.range.start < $1.value.range.start }) {
             let value = try evaluate(expr, path: path)
             if let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
                 try checkKind(value, kind, expr, path)

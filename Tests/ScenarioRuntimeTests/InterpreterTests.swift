@@ -157,3 +157,16 @@ struct InterpreterTests {
         #expect(!first[0].isEmpty)
     }
 }
+
+@Suite("Interpreter determinism")
+struct InterpreterDeterminismTests {
+    @Test("with two bad option values, the error is at the first one written, every run")
+    func firstBadOptionInSourceOrder() throws {
+        for _ in 0..<20 {
+            let (_, results) = try run(
+                "sdk kindly\nlet a = [1]\nlet b = [2]\nlaunch background\npush kindly body $a title $b\n")
+            let failure = try #require(results.first?.failure)
+            #expect(failure.message == "expected a string or word, got [1]")
+        }
+    }
+}
