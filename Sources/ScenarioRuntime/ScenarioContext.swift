@@ -44,20 +44,19 @@ public struct ScenarioContext: Sendable {
     }
 
     /// Runs `body` on the installed world (installing first if needed), turning the
-    /// core's errors into step errors, and returns its result. On error the world is left
-    /// as it was.
-    @discardableResult
-    public mutating func withWorld<T>(_ body: (inout World) throws(CoreError) -> T) throws(StepError) -> T {
+    /// core's errors into step errors. On error the world is left as it was.
+    public mutating func withWorld(_ body: (inout World) throws(CoreError) -> Void) throws(StepError) {
         try install()
         // Hold the only reference while the step runs, so the world's arrays (the trace
         // above all) are mutated in place rather than copied at every step.
         guard var w = world.take() else { throw .precondition("the app is not installed") }
-        defer { world = w }
         do {
-            return try body(&w)
+            try body(&w)
+            world = consume w
         } catch {
             // The core checks a step's preconditions before it changes anything, so `w`
             // is the world as it was.
+            world = consume w
             throw StepError(coreError: error)
         }
     }

@@ -72,7 +72,11 @@ public struct Session: Sendable {
                     range: statement.range, path: statement.path)
             }
             var values: [Value] = []
-            for e in argumentExprs { values.append(try evaluate(e, path: statement.path)) }
+            for e in argumentExprs {
+                values.append(
+                    try Self.evaluate(
+                        e, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path))
+            }
             let saved = environment
             environment = environment.globalsOnly()
             environment.push()
@@ -86,10 +90,13 @@ public struct Session: Sendable {
 
         case .let(let name, let expr):
             try countStep(statement)
-            environment.bind(name.text, try evaluate(expr, path: statement.path))
+            let value = try Self.evaluate(
+                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
+            environment.bind(name.text, value)
 
         case .repeat(let countExpr, let body):
-            let count = try evaluate(countExpr, path: statement.path)
+            let count = try Self.evaluate(
+                countExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .number(let t, _) = count, let n = Int(t), n >= 0 else {
                 throw StepError(
                     .precondition, "'repeat' needs a whole number, got \(count.display)", range: countExpr.range,
@@ -103,7 +110,8 @@ public struct Session: Sendable {
             }
 
         case .for(let variable, let sequenceExpr, let body):
-            let sequence = try evaluate(sequenceExpr, path: statement.path)
+            let sequence = try Self.evaluate(
+                sequenceExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .list(let items) = sequence else {
                 throw StepError(
                     .precondition, "'for' needs a list, got \(sequence.display)", range: sequenceExpr.range,
@@ -137,18 +145,20 @@ public struct Session: Sendable {
                 continue
             }
             let parameter = i < signature.positionals.count ? signature.positionals[i] : nil
-            let value = try evaluate(expr, path: path)
+            let value = try Self.evaluate(
+                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
             if let parameter {
-                try checkKind(value, parameter.kind, expr, path)
+                try Self.checkKind(value, parameter.kind, expr, path)
             }
             positionals.append(value)
         }
         // In source order, so that the first error is the first one written (never an
         // accident of hashing).
         for (keyword, expr) in bound.arguments.options.sorted(by: { $0.value.range.start < $1.value.range.start }) {
-            let value = try evaluate(expr, path: path)
+            let value = try Self.evaluate(
+                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
             if let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
-                try checkKind(value, kind, expr, path)
+                try Self.checkKind(value, kind, expr, path)
             }
             options[keyword] = value
         }
@@ -169,7 +179,7 @@ public struct Session: Sendable {
         try handler(&context, arguments)
     }
 
-    private func checkKind(_ value: Value, _ kind: ValueKind, _ expr: Expr, _ path: String) throws(StepError) {
+    private static func checkKind(_ value: Value, _ kind: ValueKind, _ expr: Expr, _ path: String) throws(StepError) {
         guard kind.accepts(value) else {
             throw StepError(
                 .precondition, "expected \(kind), got \(value.display)", range: expr.range, path: path)
@@ -178,6 +188,14 @@ public struct Session: Sendable {
 
     /// The value of an expression in the current environment.
     public func evaluate(_ expr: Expr, path: String) throws(StepError) -> Value {
+        try Self.evaluate(expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
+    }
+
+    /// The worker behind ``evaluate(_:path:)``: static, so a step does not copy the whole
+    /// session (world included) to read a value.
+    static func evaluate(
+        _ expr: Expr, in environment: borrowing Environment, maxStringBytes: Int, path: String
+    ) throws(StepError) -> Value {
         switch expr.kind {
         case .word(let w): return .word(w)
         case .rawString(let s): return .string(s)
@@ -193,12 +211,17 @@ public struct Session: Sendable {
         case .list(let items):
             var out: [Value] = []
             out.reserveCapacity(items.count)
-            for item in items { out.append(try evaluate(item, path: path)) }
+            for item in items {
+                out.append(try evaluate(item, in: environment, maxStringBytes: maxStringBytes, path: path))
+            }
             return .list(out)
         case .object(let entries):
             var out: [Value.Field] = []
             out.reserveCapacity(entries.count)
-            for entry in entries { out.append(Value.Field(entry.key.text, try evaluate(entry.value, path: path))) }
+            for entry in entries {
+                let value = try evaluate(entry.value, in: environment, maxStringBytes: maxStringBytes, path: path)
+                out.append(Value.Field(entry.key.text, value))
+            }
             return .object(out)
         case .string(let parts):
             var s = ""
@@ -212,10 +235,9 @@ public struct Session: Sendable {
                     }
                     s += v.text ?? v.display
                 }
-                if s.utf8.count > context.limits.maxStringBytes {
+                if s.utf8.count > maxStringBytes {
                     throw StepError(
-                        .limit, "string longer than \(context.limits.maxStringBytes) bytes", range: expr.range,
-                        path: path)
+                        .limit, "string longer than \(maxStringBytes) bytes", range: expr.range, path: path)
                 }
             }
             return .string(s)

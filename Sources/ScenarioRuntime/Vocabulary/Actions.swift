@@ -175,7 +175,7 @@ extension Vocabulary {
         for (api, parameters, summary, make) in calls {
             add("call \(api)", parameters, role: .action, topic: sdk, summary) { context, args throws(StepError) in
                 let call = make(args)
-                _ = try context.withWorld { w throws(CoreError) in try w.call(call) }
+                try context.withWorld { w throws(CoreError) in _ = try w.call(call) }
             }
         }
     }
