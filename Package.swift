@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The arrows run one way:
-//   scn → ScenarioTesting → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
+//   scn → ScenarioTool → ScenarioTesting → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
 // The language and the notification core never import each other; the runtime's
 // vocabulary is the only place where they meet.
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NotificationCore", targets: ["NotificationCore"]),
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
+        .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -31,16 +32,18 @@ let package = Package(
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
         // folders of scenarios as a test suite, and its reports
         .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
-        // the command-line tool
-        .executableTarget(
-            name: "scn",
+        // the command-line tool as a library: every subcommand and the REPL
+        .target(
+            name: "ScenarioTool",
             dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+        // the `scn` executable: one call into ScenarioTool
+        .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "scnTests", dependencies: ["scn"]),
+        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
     ]
 )

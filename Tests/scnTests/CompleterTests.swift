@@ -2,7 +2,7 @@ import ScenarioLanguage
 import ScenarioRuntime
 import Testing
 
-@testable import scn
+@testable import ScenarioTool
 
 /// Tab completion: words from the registry, meta commands, variables, defs and files.
 @Suite struct CompleterTests {

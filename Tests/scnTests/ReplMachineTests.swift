@@ -4,7 +4,7 @@ import ScenarioLanguage
 import ScenarioRuntime
 import Testing
 
-@testable import scn
+@testable import ScenarioTool
 
 /// The REPL's state machine, without a terminal: every input is all-or-nothing, `:undo`
 /// steps back exactly, `:save` writes a file that `scn run` passes.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import scn
+@testable import ScenarioTool
 
 #if canImport(Glibc)
     import Glibc
