@@ -29,7 +29,9 @@ public struct Parser {
     }
 
     /// The statement keywords, recognised by their text at the start of a statement.
-    public static let keywords: Set<String> = ["let", "repeat", "for", "def", "include", "case", "tags", "skip"]
+    public static let keywords: Set<String> = [
+        "let", "repeat", "for", "def", "include", "case", "tags", "skip", "known-bug",
+    ]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -289,6 +291,7 @@ public struct Parser {
         case "case": return try parseCase()
         case "tags": return try parseTags()
         case "skip": return try parseSkip()
+        case "known-bug": return try parseKnownBug()
         default: return try parseCommand()
         }
     }
@@ -514,6 +517,15 @@ public struct Parser {
             reason = try parseValue(inside: false)
         }
         return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    private mutating func parseKnownBug() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var reference: Expr?
+        if peek.startsValue {
+            reference = try parseValue(inside: false)
+        }
+        return Stmt(.knownBug(reference: reference), SourceRange(keyword.range.start, previousEnd))
     }
 
     // MARK: - Values

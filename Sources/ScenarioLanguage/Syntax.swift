@@ -112,6 +112,9 @@ public struct Stmt: Hashable, Sendable {
         case `case`(name: Expr, body: Block)
         case tags([Name])
         case skip(reason: Expr?)
+        /// `known-bug "reference"`: the case states what should happen and fails until the
+        /// bug is fixed.
+        case knownBug(reference: Expr?)
     }
 
     public var kind: Kind

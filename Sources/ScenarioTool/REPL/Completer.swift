@@ -22,7 +22,7 @@ struct Completer {
 
     /// Statement keywords the REPL accepts (`case`, `tags` and `skip` belong in files).
     static var keywords: [String] {
-        Parser.keywords.subtracting(["case", "tags", "skip"]).sorted()
+        Parser.keywords.subtracting(["case", "tags", "skip", "known-bug"]).sorted()
     }
 
     /// Completions of `word`, which follows `before` on the line. `continuation`: the line
