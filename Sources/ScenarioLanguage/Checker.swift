@@ -926,7 +926,8 @@ private final class CheckRun {
     private func checkProperty(
         _ kind: PropertyKind, keyword: SourceRange, _ expectation: [Expr], stmt: Stmt, file: SourceFile, scope: Scope
     ) -> CheckedStmt? {
-        let inner = Stmt(.command(expectation), SourceRange(expectation.first?.range.start ?? stmt.range.end, stmt.range.end))
+        let inner = Stmt(
+            .command(expectation), SourceRange(expectation.first?.range.start ?? stmt.range.end, stmt.range.end))
         guard let checked = checkCommand(expectation, stmt: inner, file: file, scope: scope) else { return nil }
         guard case .command(let bound) = checked.kind, bound.signature.role == .expectation else {
             let what = text(file, expectation.first?.range ?? inner.range)

@@ -200,7 +200,7 @@ public struct Session: Sendable {
         var failure: StepError?
         do throws(StepError) {
             try handler(&context, arguments)
-        } catch where error.kind == .expectation && error.property == nil {
+        } catch  where error.kind == .expectation && error.property == nil {
             failure = error
         }
         var violation: StepError

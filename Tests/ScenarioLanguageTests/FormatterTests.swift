@@ -85,7 +85,8 @@ extension String {
     }
 
     @Test func propertiesAndTheAlphabet() {
-        let messy = "always   expect chat  closed\nnever expect banners 2 # two\nalphabet {launch background;  tap\n wait 61s}\n"
+        let messy =
+            "always   expect chat  closed\nnever expect banners 2 # two\nalphabet {launch background;  tap\n wait 61s}\n"
         #expect(
             canonical(messy)
                 == "always expect chat closed\nnever expect banners 2 # two\nalphabet {\n    launch background\n    tap\n    wait 61s\n}\n"
