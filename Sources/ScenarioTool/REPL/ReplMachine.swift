@@ -149,9 +149,9 @@ struct ReplMachine {
             case .include(_, let source, let body):
                 sources[source.path] = source
                 collectSources(body, into: &sources)
-            case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body):
+            case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .alphabet(let body):
                 collectSources(body, into: &sources)
-            case .command, .call, .let:
+            case .command, .call, .let, .property:
                 break
             }
         }
