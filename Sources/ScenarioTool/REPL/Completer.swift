@@ -15,9 +15,9 @@ struct Completer {
     var variables: [String] = []
     var defs: [String] = []
 
-    /// Statement keywords the REPL accepts (`case`, `tags` and `skip` belong in files).
+    /// Statement keywords the REPL accepts (`case`, `tags`, `skip` and `alphabet` belong in files).
     static var keywords: [String] {
-        Parser.keywords.subtracting(["case", "tags", "skip"]).sorted()
+        Parser.keywords.subtracting(["case", "tags", "skip", "alphabet"]).sorted()
     }
 
     private var statements: StatementCompleter {
