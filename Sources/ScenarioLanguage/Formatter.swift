@@ -189,6 +189,15 @@ private struct Printer {
                 out += " "
                 value(reference, indent: indent)
             }
+        case .property(let kind, _, let expectation):
+            out += kind.rawValue
+            for argument in expectation {
+                out += " "
+                value(argument, indent: indent)
+            }
+        case .alphabet(let body):
+            out += "alphabet "
+            block(body, indent: indent)
         }
     }
 
