@@ -16,9 +16,11 @@ struct ReferenceTests {
         "push other", "push raw", "push raw file", "tap", "clear", "send", "wait", "reboot", "lock", "unlock",
         "call kindly.isKindlyNotification", "call kindly.decrypt", "call kindly.notificationReceived",
         "call edna.isChatCenterNotification", "call edna.handleNotification", "call edna.getChat",
-        "expect banner none", "expect banners", "expect banner", "expect banner body", "expect banner placeholder",
+        "expect banner none", "expect banners", "expect banner", "expect banner title", "expect banner body",
+        "expect banner placeholder",
         "expect banner from", "expect chat", "expect app", "expect screen", "expect handler calls",
-        "expect handler last", "expect history", "expect history count", "expect log", "expect no log",
+        "expect handler last", "expect history", "expect history count", "expect log", "expect no log", "expect trace",
+        "expect no trace",
         "expect error", "expect result", "expect quote", "expect sent", "expect push", "expect delivered",
         "expect mode",
     ]

@@ -45,7 +45,7 @@ import Testing
             r.stdoutLines.first
                 == "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v]"
         )
-        #expect(r.stdout.contains("    title: a string or word\n"))
+        #expect(r.stdout.contains("    title: a quoted string\n"))
         #expect(r.stdout.contains("    missing: 'chat_id', 'title', 'body', 'v'\n"))
     }
 
