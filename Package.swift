@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
+        .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -30,20 +31,24 @@ let package = Package(
         .target(name: "NotificationCore", dependencies: ["CCrypto"]),
         // checked tree → effects on the world
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
+        // command lines declared once: parsing, --help, the man page, shell completion
+        .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"]),
         // folders of scenarios as a test suite, and its reports
-        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        .target(
+            name: "ScenarioTesting",
+            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
-            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CommandLineKit", "CReadline"]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
+        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]
 )
