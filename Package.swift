@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
+        .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
@@ -37,10 +38,15 @@ let package = Package(
         .target(
             name: "ScenarioTesting",
             dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
+        // the language server (`scn lsp`): protocol and framing, and handlers that call the language
+        .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
-            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CommandLineKit", "CReadline"]),
+            dependencies: [
+                "ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "ScenarioLanguageServer", "CommandLineKit",
+                "CReadline",
+            ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
@@ -49,6 +55,7 @@ let package = Package(
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]
 )

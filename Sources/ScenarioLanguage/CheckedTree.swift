@@ -22,6 +22,11 @@ public struct CheckedStmt: Hashable, Sendable {
         case def(name: Name, parameters: [Name], body: [CheckedStmt])
         /// An included file's statements, inlined; `path` is as written.
         case include(path: String, source: SourceFile, body: [CheckedStmt])
+        /// `always expect …` / `never expect …`: checked where it stands and after every
+        /// later step of the case. Not an action.
+        case property(PropertyKind, BoundCommand)
+        /// `alphabet { … }`: the steps `scn explore` draws from; running a case skips it.
+        case alphabet([CheckedStmt])
     }
     public var kind: Kind
     public var range: SourceRange
@@ -76,5 +81,15 @@ public struct CheckedScript: Sendable {
         self.prologue = prologue
         self.cases = cases
         self.sources = sources
+    }
+}
+
+extension CheckedScript {
+    /// The steps of the file's `alphabet { … }` block (top level, at most one), if it has one.
+    public var alphabet: [CheckedStmt]? {
+        for statement in prologue {
+            if case .alphabet(let steps) = statement.kind { return steps }
+        }
+        return nil
     }
 }

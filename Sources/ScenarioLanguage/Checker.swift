@@ -71,6 +71,8 @@ private final class CheckRun {
     private var nesting = 0
     /// Literal values of top-level variables.
     private var constants: [String: Value] = [:]
+    /// Where the file's `alphabet` block is, once one was seen.
+    private var alphabetRange: SourceRange?
     /// Every top-level variable of the file, wherever its `let` is: a def body sees them
     /// (they are looked up when the def is called, as globals are in Starlark).
     private var globals = Set<String>()
@@ -592,6 +594,12 @@ private final class CheckRun {
             }
             return nil
 
+        case .property(let kind, let keyword, let expectation):
+            return checkProperty(kind, keyword: keyword, expectation, stmt: stmt, file: file, scope: scope)
+
+        case .alphabet(let body):
+            return checkAlphabet(body, stmt: stmt, file: file, scope: scope, position: position)
+
         case .tags, .skip:
             let word = stmt.kind.isTags ? "tags" : "skip"
             switch position {
@@ -924,6 +932,67 @@ private final class CheckRun {
         error("\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label)
     }
 
+    // MARK: - Properties and the alphabet
+
+    /// `always expect …` / `never expect …`: the command must be an expectation.
+    private func checkProperty(
+        _ kind: PropertyKind, keyword: SourceRange, _ expectation: [Expr], stmt: Stmt, file: SourceFile, scope: Scope
+    ) -> CheckedStmt? {
+        let inner = Stmt(
+            .command(expectation), SourceRange(expectation.first?.range.start ?? stmt.range.end, stmt.range.end))
+        guard let checked = checkCommand(expectation, stmt: inner, file: file, scope: scope) else { return nil }
+        guard case .command(let bound) = checked.kind, bound.signature.role == .expectation else {
+            let what = text(file, expectation.first?.range ?? inner.range)
+            error(
+                "'\(kind.rawValue)' takes an expectation, got '\(what)'", file, inner.range,
+                label: "write \(kind.rawValue) expect …")
+            return nil
+        }
+        return CheckedStmt(.property(kind, bound), stmt.range, path: file.path)
+    }
+
+    /// `alphabet { … }`: once, at the top level of a file; its statements are steps
+    /// (actions, runtime settings, calls of user commands).
+    private func checkAlphabet(
+        _ body: Block, stmt: Stmt, file: SourceFile, scope: Scope, position: Position
+    ) -> CheckedStmt? {
+        guard position == .top else {
+            error(
+                "'alphabet' goes at the top level of a file", file, SourceRange(stmt.range.start, body.range.start),
+                label: position == .repl ? "it lists the steps of 'scn explore'" : "not inside a block or an include")
+            return nil
+        }
+        if let first = alphabetRange {
+            error(
+                "'alphabet' given twice", file, SourceRange(stmt.range.start, body.range.start),
+                notes: ["the first 'alphabet' is on line \(file.location(of: first.start).line)"])
+            return nil
+        }
+        alphabetRange = stmt.range
+        let steps = checkBlock(body, file: file, scope: scope)
+        for step in steps {
+            switch step.kind {
+            case .command(let bound) where bound.signature.role == .action || bound.signature.role == .runtimeSetting:
+                continue
+            case .call:
+                continue
+            case .command(let bound):
+                let role = bound.signature.role == .expectation ? "an expectation" : "install-time configuration"
+                error(
+                    "'\(bound.signature.name)' is \(role): an alphabet holds steps", file, step.range,
+                    label: "actions and runtime settings only")
+            default:
+                error(
+                    "an alphabet holds steps, one per line", file, step.range,
+                    label: "actions, runtime settings and calls of user commands only")
+            }
+        }
+        if steps.isEmpty && body.statements.isEmpty {
+            error("an empty alphabet gives exploration nothing to do", file, body.range)
+        }
+        return CheckedStmt(.alphabet(steps), stmt.range, path: file.path)
+    }
+
     // MARK: - def
 
     private func checkDef(
@@ -1045,7 +1114,7 @@ private final class CheckRun {
                 }
             case .repeat(_, let body), .for(_, _, let body), .include(_, _, let body):
                 summary.append(summarize(body))
-            case .def, .let:
+            case .def, .let, .property, .alphabet:
                 break
             }
         }

@@ -182,6 +182,15 @@ private struct Printer {
                 out += " "
                 value(reason, indent: indent)
             }
+        case .property(let kind, _, let expectation):
+            out += kind.rawValue
+            for argument in expectation {
+                out += " "
+                value(argument, indent: indent)
+            }
+        case .alphabet(let body):
+            out += "alphabet "
+            block(body, indent: indent)
         }
     }
 

@@ -1,6 +1,7 @@
 import CommandLineKit
 import Foundation
 import NotificationCore
+import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
 
@@ -91,23 +92,25 @@ enum ApnsCommand {
             }
         }
         if !refused.isEmpty {
-            for line in refused { Terminal.writeError("error: \(path): \(line)\n") }
+            for line in refused {
+                Terminal.writeError("error: \(TerminalText.escape(path)): \(TerminalText.escape(line))\n")
+            }
             Terminal.writeError("nothing was written\n")
             return ExitCode.usage
         }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            Terminal.writeError("error: cannot create '\(out)'\n")
+            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
             return ExitCode.usage
         }
         for file in files {
             let target = (out as NSString).appendingPathComponent(file.name)
             guard Files.write(file.text, to: target) else {
-                Terminal.writeError("error: cannot write '\(target)'\n")
+                Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
                 return ExitCode.usage
             }
-            Terminal.write("\(target)\n")
+            Terminal.write("\(TerminalText.escape(target))\n")
         }
         if files.isEmpty { Terminal.writeError("note: the scenario sends no push\n") }
         return ExitCode.success

@@ -29,7 +29,7 @@ enum CheckCommand {
                     Terminal.write(
                         line([("type", "error"), ("file", .string(file.path)), ("message", .string(error))]))
                 } else {
-                    Terminal.writeError("error: \(error)\n")
+                    Terminal.writeError("error: \(TerminalText.escape(error))\n")
                 }
                 failed += 1
                 continue
@@ -46,7 +46,7 @@ enum CheckCommand {
             } else if !diagnostics.isEmpty {
                 Terminal.writeError(Language.render(diagnostics, color: color) + "\n")
             } else {
-                Terminal.write("ok \(file.path) (\(cases) case\(cases == 1 ? "" : "s"))\n")
+                Terminal.write("ok \(TerminalText.escape(file.path)) (\(cases) case\(cases == 1 ? "" : "s"))\n")
             }
             if !diagnostics.isEmpty || loaded.result?.script == nil { failed += 1 }
         }

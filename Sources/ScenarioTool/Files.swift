@@ -73,7 +73,7 @@ enum Files {
         var seen = Set<String>()
         var ok = true
         if let root, !isFolder(root) {
-            Terminal.writeError("error: --root '\(root)' is not a folder\n")
+            Terminal.writeError("error: --root '\(TerminalText.escape(root))' is not a folder\n")
             return ([], false)
         }
         for path in paths {
@@ -89,13 +89,13 @@ enum Files {
             do {
                 let found = try Discovery.discover(paths: [path])
                 if found.isEmpty {
-                    Terminal.writeError("warning: no *.scn files under '\(path)'\n")
+                    Terminal.writeError("warning: no *.scn files under '\(TerminalText.escape(path))'\n")
                 }
                 for file in found where seen.insert(file.path).inserted {
                     files.append(ScenarioInput(path: file.path, root: root ?? file.root, isStandardInput: false))
                 }
             } catch {
-                Terminal.writeError("error: \(error.message)\n")
+                Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
                 ok = false
             }
         }

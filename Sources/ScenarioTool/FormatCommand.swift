@@ -31,7 +31,7 @@ enum FormatCommand {
         for file in files {
             let path = file.path
             guard let bytes = Files.read(file) else {
-                Terminal.writeError("error: cannot read '\(path)'\n")
+                Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
                 errors = true
                 continue
             }
@@ -47,10 +47,10 @@ enum FormatCommand {
                 }
                 guard Array(text.utf8) != bytes else { continue }
                 if check {
-                    Terminal.write("\(path): not formatted\n")
+                    Terminal.write("\(TerminalText.escape(path)): not formatted\n")
                     unformatted = true
                 } else if !Files.rewrite(text, at: path) {
-                    Terminal.writeError("error: cannot write '\(path)'\n")
+                    Terminal.writeError("error: cannot write '\(TerminalText.escape(path))'\n")
                     errors = true
                 }
             }

@@ -100,7 +100,7 @@ enum RunCommand {
     }
 
     static func render(_ run: FileRun, trace: Bool, color: Bool) -> String {
-        if let error = run.error { return "error: \(error)\n" }
+        if let error = run.error { return "error: \(TerminalText.escape(error))\n" }
         if !run.diagnostics.isEmpty { return Language.render(run.diagnostics, color: color) + "\n" }
         guard let script = run.script else { return "" }
         var out = ""
@@ -114,11 +114,11 @@ enum RunCommand {
                 }
             }()
             let label = color ? style + word + "\u{1B}[0m" : word
-            var line = "\(label) \(run.path) › \(result.name)"
-            if case .skipped(let reason) = result.status { line += " (\(reason))" }
+            var line = "\(label) \(TerminalText.escape(run.path)) › \(TerminalText.escape(result.name))"
+            if case .skipped(let reason) = result.status { line += " (\(TerminalText.escape(reason)))" }
             out += line + "\n"
             if trace {
-                for event in result.trace { out += "  \(event.line)\n" }
+                for event in result.trace { out += "  \(TerminalText.escape(event.line))\n" }
             }
             if let message = FailureReport.render(result, in: script, color: color) {
                 // Indented under the case's line; empty lines stay empty (no trailing spaces).

@@ -84,6 +84,15 @@ extension String {
                 """)
     }
 
+    @Test func propertiesAndTheAlphabet() {
+        let messy =
+            "always   expect chat  closed\nnever expect banners 2 # two\nalphabet {launch background;  tap\n wait 61s}\n"
+        #expect(
+            canonical(messy)
+                == "always expect chat closed\nnever expect banners 2 # two\nalphabet {\n    launch background\n    tap\n    wait 61s\n}\n"
+        )
+    }
+
     @Test func sourceSpellingsAreKept() {
         #expect(
             canonical("tap 2.0 0x 1m30s \"a\\u{1F600}\\n\" 'raw' $v ${w} true none -1e3\n")

@@ -25,7 +25,7 @@ struct ConsoleReporter: Sendable {
 
     /// The block for one file: its line, then each failure in full.
     func file(_ result: TestFileResult) -> String {
-        var out = statusWord(result.status) + " " + result.path + " (" + counts(result) + ")\n"
+        var out = statusWord(result.status) + " " + Text.oneLine(result.path) + " (" + counts(result) + ")\n"
         if verbose {
             for c in result.cases {
                 out += "  " + caseLine(c) + "\n"
@@ -48,14 +48,14 @@ struct ConsoleReporter: Sendable {
         var failed: [String] = []
         for f in suite.files {
             if let problem = f.problem {
-                failed.append(f.path + (problem.kind == .check ? " (check failed)" : " (internal error)"))
+                failed.append(Text.oneLine(f.path) + (problem.kind == .check ? " (check failed)" : " (internal error)"))
             }
             for c in f.cases {
                 switch c.outcome.status {
-                case .failed: failed.append(Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)))
+                case .failed: failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)))
                 case .error:
                     failed.append(
-                        Selection.qualifiedName(file: f.path, case: Text.oneLine(c.name)) + " (internal error)")
+                        Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)) + " (internal error)")
                 case .passed, .skipped: break
                 }
             }
@@ -121,7 +121,7 @@ struct ConsoleReporter: Sendable {
         if let problem = result.problem {
             let word = problem.kind == .check ? style.red("FAIL:") : style.magenta("ERROR:")
             let what = problem.kind == .check ? "check failed" : "internal error"
-            let place = problem.location?.description ?? result.path
+            let place = Text.oneLine(problem.location?.description ?? result.path)
             return [word + " " + place + ": " + what + "\n" + Text.trimmingTrailingNewlines(problem.message)]
         }
         return result.cases.compactMap { c in
@@ -131,7 +131,7 @@ struct ConsoleReporter: Sendable {
             case .error: word = style.magenta("ERROR:")
             case .passed, .skipped: return nil
             }
-            let place = (c.outcome.location ?? c.planned.location)?.description ?? result.path
+            let place = Text.oneLine((c.outcome.location ?? c.planned.location)?.description ?? result.path)
             let message = Text.trimmingTrailingNewlines(c.outcome.message ?? "(no message)")
             return word + " " + place + ": case " + Text.quoted(c.name) + "\n" + message
         }
