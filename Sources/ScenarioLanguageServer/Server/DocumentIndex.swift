@@ -80,6 +80,10 @@ struct DocumentIndex {
                     Symbol(
                         name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
                         children: children))
+            case .property(_, _, let expectation):
+                commands.append(Command(arguments: expectation, range: statement.range))
+            case .alphabet(let body):
+                out += walk(body.statements, scope: body.range, path: path, source: source)
             case .tags, .skip:
                 break
             }
