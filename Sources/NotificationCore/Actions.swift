@@ -177,10 +177,7 @@ extension World {
     public mutating func send(text: String) throws(CoreError) {
         guard isChatOpen else { throw .precondition("send: the chat is not open") }
         beginStep("send \"\(text)\"")
-        switch configuration.sdk {
-        case .kindly: userSends(text, campaign: nil)
-        case .edna: ednaSend(text: text)
-        }
+        integration.type.userSends(&self, text: text)
         try endStep()
     }
 
@@ -276,33 +273,20 @@ extension World {
     /// outcome (``lastCall``, ``lastResult``, ``lastError``).
     @discardableResult
     public mutating func call(_ api: SDKCall) throws(CoreError) -> CallOutcome {
-        let outcome: CallOutcome
-        switch api {
-        case .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived:
-            guard configuration.sdk == .kindly else {
-                throw .invalid("call \(api): the app integrates edna, not Kindly")
-            }
-            guard process != nil else {
-                throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))")
-            }
-            guard let push = newestDeliveredPush, let payload = push.payload else {
-                throw .precondition("call \(api): no push has been delivered")
-            }
-            beginStep("call \(api)")
-            outcome = kindlyCall(api, userInfo: payload, pushID: push.id)
-        case .ednaIsChatCenterNotification, .ednaHandleNotification, .ednaGetChat:
-            guard configuration.sdk == .edna else { throw .invalid("call \(api): the app integrates Kindly, not edna") }
-            try ednaCheckCall(api)
-            beginStep("call \(api)")
-            outcome = ednaCall(api)
+        guard api.sdk == configuration.sdk else {
+            throw .invalid(
+                "call \(api): the app integrates \(configuration.sdk.writer), not \(api.sdk.writer)")
         }
+        try integration.type.checkCall(self, api)
+        beginStep("call \(api)")
+        let outcome = integration.type.call(&self, api)
         lastCall = outcome
         switch outcome {
         case .returned(let value):
             lastError = nil
             record(.call, "\(api) returned \(value?.serialized ?? "nil")")
         case .threw(let name):
-            recordError(name, by: configuration.sdk == .kindly ? "Kindly" : "edna", during: api.description)
+            recordError(name, by: integration.type.writer, during: api.description)
         }
         try endStep()
         return outcome

@@ -140,6 +140,6 @@ public struct Configuration: Hashable, Sendable {
 
     /// The delegate in effect: the configured one, or the SDK's default.
     public var effectiveDelegate: DelegateChoice {
-        delegate ?? (sdk == .kindly ? .kindly : .none)
+        delegate ?? sdk.integration.type.defaultDelegate
     }
 }

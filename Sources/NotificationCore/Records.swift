@@ -108,6 +108,14 @@ public enum SDKCall: Hashable, Sendable, CustomStringConvertible {
     /// `none`: with no userInfo.
     case ednaGetChat(none: Bool)
 
+    /// The SDK whose API this is.
+    public var sdk: ChatSDK {
+        switch self {
+        case .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived: return .kindly
+        case .ednaIsChatCenterNotification, .ednaHandleNotification, .ednaGetChat: return .edna
+        }
+    }
+
     public var description: String {
         switch self {
         case .kindlyIsKindlyNotification: return "kindly.isKindlyNotification"

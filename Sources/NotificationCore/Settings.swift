@@ -3,6 +3,7 @@
 extension World {
     /// Changes a runtime setting.
     public mutating func apply(_ setting: RuntimeSetting) throws(CoreError) {
+        try integration.type.validate(setting, in: configuration)
         var next = configuration
         switch setting {
         case .delegate(let choice): next.delegate = choice
@@ -12,12 +13,7 @@ extension World {
         case .delegateAssignment(let value): next.delegateAssignment = value
         case .permission(let value): next.permission = value
         case .silentBudget(let budget): next.silentBudget = budget
-        case .mode(let mode):
-            if next.sdk == .kindly, !Version.kindlySupportsExtension(next.sdkVersion) {
-                throw .invalid(
-                    "mode: Kindly \(Version.text(next.sdkVersion)) has no notificationMode (3.0.12 or later)")
-            }
-            next.mode = mode
+        case .mode(let mode): next.mode = mode
         case .kindlyHost(let wiring): next.kindlyHost = wiring
         case .ednaHost(let wiring): next.ednaHost = wiring
         case .ednaTemplate(let kind, let json):

@@ -12,17 +12,7 @@ extension World {
         lines.append(
             "delegate \(configuration.effectiveDelegate.rawValue)"
                 + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
-        switch configuration.sdk {
-        case .kindly:
-            var kindly = "Kindly \(Version.text(configuration.sdkVersion)): "
-            kindly += isKindlyStarted ? "started" : "not started"
-            kindly += ", declared \(declaredMode.rawValue)"
-            kindly += hasKindlyKey ? ", key in keychain" : ", no key"
-            if process?.rememberedTap != nil { kindly += ", a tap remembered" }
-            lines.append(kindly)
-        case .edna:
-            lines.append(ednaSummary)
-        }
+        lines.append(integration.type.summary(self))
         lines.append(deviceToken == nil ? "no APNs token" : "APNs token \(deviceToken?.prefix(8) ?? "")…")
         if banners.isEmpty {
             lines.append("no banners")

@@ -13,6 +13,8 @@
 public struct World: Sendable, Hashable {
     /// The configuration: install-time fields as installed, runtime fields as they are now.
     public internal(set) var configuration: Configuration
+    /// The SDK the app integrates, as the hooks iOS's callbacks reach.
+    let integration: SDKIntegration
 
     // MARK: Time
 
@@ -81,6 +83,7 @@ public struct World: Sendable, Hashable {
     public init(configuration: Configuration, fresh: Bool = false) throws(CoreError) {
         try Self.validate(configuration)
         self.configuration = configuration
+        self.integration = configuration.sdk.integration
         record(.install, Self.describeInstall(configuration, fresh: fresh))
         if fresh {
             record(.app, "installed, never launched: killed")
@@ -134,17 +137,7 @@ public struct World: Sendable, Hashable {
         guard !configuration.appVersion.isEmpty, configuration.appVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("app version: the version must be dot-separated whole numbers")
         }
-        if configuration.sdk == .kindly, !Version.kindlySupportsExtension(configuration.sdkVersion) {
-            let version = Version.text(configuration.sdkVersion)
-            if configuration.serviceExtension == .kindly || configuration.serviceExtension == .kindlyUndetected {
-                throw .invalid(
-                    "extension \(configuration.serviceExtension.rawValue): Kindly \(version) has no service extension support (3.0.12 or later)"
-                )
-            }
-            if configuration.mode != .auto {
-                throw .invalid("mode: Kindly \(version) has no notificationMode (3.0.12 or later)")
-            }
-        }
+        try configuration.sdk.integration.type.validate(configuration)
         try validateRuntime(configuration)
     }
 
@@ -162,12 +155,7 @@ public struct World: Sendable, Hashable {
 
     private static func describeInstall(_ configuration: Configuration, fresh: Bool) -> String {
         var parts = ["\(configuration.sdk.rawValue) \(Version.text(configuration.sdkVersion))"]
-        if configuration.sdk == .kindly {
-            parts.append("extension \(configuration.serviceExtension.rawValue)")
-            parts.append(
-                "keychain \(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue)")
-            parts.append("mode \(configuration.mode.rawValue)")
-        }
+        parts += configuration.sdk.integration.type.describeInstall(configuration)
         parts.append("delegate \(configuration.effectiveDelegate.rawValue)")
         parts.append(
             "app \(configuration.bundleID) \(configuration.environment.rawValue) \(Version.text(configuration.appVersion))"

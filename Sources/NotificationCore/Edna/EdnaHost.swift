@@ -304,3 +304,42 @@ extension World {
     /// A scheduled edna event is due (none exist).
     mutating func ednaRun(_ event: EdnaScheduledEvent) {}
 }
+
+/// edna as the host integrates it: the hooks iOS's callbacks reach (Host/ChatIntegration.swift).
+enum EdnaIntegration: ChatIntegration {
+    static var sdk: ChatSDK { .edna }
+    static var writer: String { "edna" }
+    static var defaultVersion: [Int] { [5, 0, 0] }
+    /// edna documents no notification-center delegate.
+    static var defaultDelegate: DelegateChoice { .none }
+
+    static func validate(_ configuration: Configuration) throws(CoreError) {}
+
+    static func install(_ world: inout World, fresh: Bool) { world.ednaHostInstall(fresh: fresh) }
+    static func register(_ world: inout World) { world.ednaHostRegister() }
+
+    static func didFinishLaunching(_ world: inout World, launchPayload: JSONValue?) {
+        world.ednaHostDidFinishLaunching(launchPayload: launchPayload)
+    }
+
+    static func didReceiveRemoteNotification(_ world: inout World, _ userInfo: JSONValue, pushID: String) {
+        world.ednaHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
+    }
+
+    static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision {
+        world.ednaHostWillPresent(notification)
+    }
+
+    static func didReceiveResponse(
+        _ world: inout World, userInfo: JSONValue, pushID: String, delegate: DelegateChoice
+    ) {
+        world.ednaHostDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
+    }
+
+    static func didBecomeForeground(_ world: inout World) { world.ednaHostDidBecomeForeground() }
+    static func processEnded(_ world: inout World) { world.ednaHostProcessEnded() }
+    static func userSends(_ world: inout World, text: String) { world.ednaSend(text: text) }
+    static func checkCall(_ world: World, _ api: SDKCall) throws(CoreError) { try world.ednaCheckCall(api) }
+    static func call(_ world: inout World, _ api: SDKCall) -> CallOutcome { world.ednaCall(api) }
+    static func summary(_ world: World) -> String { world.ednaSummary }
+}

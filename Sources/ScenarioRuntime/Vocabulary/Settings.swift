@@ -19,7 +19,7 @@ extension Vocabulary {
                 if let v = args.version("version") {
                     context.configuration.sdkVersion = v.components
                 } else {
-                    context.configuration.sdkVersion = sdk == .kindly ? [3, 0, 12] : [5, 0, 0]
+                    context.configuration.sdkVersion = sdk.defaultVersion
                 }
             }
         }

@@ -1,71 +1,48 @@
-// The host app: its reactions to iOS callbacks, in one place, dispatched on the SDK it
-// integrates. Kindly's wiring lives in Kindly/KindlyHost.swift, edna's in Edna/EdnaHost.swift.
+// The host app: its reactions to iOS callbacks, in one place. Each goes to the SDK's
+// integration (Host/ChatIntegration.swift): Kindly's in Kindly/KindlyHost.swift, edna's in
+// Edna/EdnaHost.swift.
 
 extension World {
     /// Install (SPEC §2.2): what the host did before the scenario's first step.
     mutating func hostInstall(fresh: Bool) {
-        switch configuration.sdk {
-        case .kindly: kindlyHostInstall(fresh: fresh)
-        case .edna: ednaHostInstall(fresh: fresh)
-        }
+        integration.type.install(&self, fresh: fresh)
     }
 
     /// The `register` action: the app registers for pushes.
     mutating func hostRegister() {
-        switch configuration.sdk {
-        case .kindly: kindlyHostRegister()
-        case .edna: ednaHostRegister()
-        }
+        integration.type.register(&self)
     }
 
     /// `application(_:didFinishLaunchingWithOptions:)`; `launchPayload` is
     /// `launchOptions[.remoteNotification]` (a tap that cold-launched the app), else nil.
     mutating func hostDidFinishLaunching(launchPayload: JSONValue?) {
-        switch configuration.sdk {
-        case .kindly: kindlyHostDidFinishLaunching(launchPayload: launchPayload)
-        case .edna: ednaHostDidFinishLaunching(launchPayload: launchPayload)
-        }
+        integration.type.didFinishLaunching(&self, launchPayload: launchPayload)
     }
 
     /// `application(_:didReceiveRemoteNotification:)` for a `content-available` push.
     mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
-        switch configuration.sdk {
-        case .kindly: kindlyHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
-        case .edna: ednaHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
-        }
+        integration.type.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
     }
 
     /// `willPresent` on a `kindly` or `forwarding` delegate (`own` and `none` are iOS's
     /// business, in Presentation.swift).
     mutating func hostWillPresent(_ notification: IncomingNotification) -> PresentationDecision {
-        switch configuration.sdk {
-        case .kindly: return kindlyWillPresent(notification)
-        case .edna: return ednaHostWillPresent(notification)
-        }
+        integration.type.willPresent(&self, notification)
     }
 
     /// `didReceive(response)`: a tap reached the assigned delegate.
     mutating func hostDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
-        switch configuration.sdk {
-        case .kindly: kindlyDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
-        case .edna: ednaHostDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
-        }
+        integration.type.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
     }
 
     /// The app came to the foreground (also after a cold launch into the foreground).
     mutating func hostDidBecomeForeground() {
-        switch configuration.sdk {
-        case .kindly: break
-        case .edna: ednaHostDidBecomeForeground()
-        }
+        integration.type.didBecomeForeground(&self)
     }
 
     /// The process ended; its in-memory state is already gone.
     mutating func hostProcessEnded() {
-        switch configuration.sdk {
-        case .kindly: break
-        case .edna: ednaHostProcessEnded()
-        }
+        integration.type.processEnded(&self)
     }
 
     /// iOS's `registerForRemoteNotifications`: the token for this installation, bundle and
