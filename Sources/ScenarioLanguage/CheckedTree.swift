@@ -22,6 +22,11 @@ public struct CheckedStmt: Hashable, Sendable {
         case def(name: Name, parameters: [Name], body: [CheckedStmt])
         /// An included file's statements, inlined; `path` is as written.
         case include(path: String, source: SourceFile, body: [CheckedStmt])
+        /// `always expect …` / `never expect …`: checked where it stands and after every
+        /// later step of the case. Not an action.
+        case property(PropertyKind, BoundCommand)
+        /// `alphabet { … }`: the steps `scn explore` draws from; running a case skips it.
+        case alphabet([CheckedStmt])
     }
     public var kind: Kind
     public var range: SourceRange
@@ -43,17 +48,22 @@ public struct CheckedCase: Hashable, Sendable {
     public var tags: [String]
     /// The reason given by `skip`, if the case (or its file) is skipped.
     public var skip: String?
+    /// The reference given by `known-bug` (in the case or its file's prologue): the case
+    /// states what should happen, so a failure reproduces the bug and a pass means it may
+    /// be fixed.
+    public var knownBug: String?
     /// Loop variables bound when the case was made by a `for` around `case` blocks.
     public var bindings: [Name: Value]
     public var body: [CheckedStmt]
     public init(
         name: String, nameRange: SourceRange, tags: [String], skip: String?,
-        bindings: [Name: Value], body: [CheckedStmt]
+        bindings: [Name: Value], body: [CheckedStmt], knownBug: String? = nil
     ) {
         self.name = name
         self.nameRange = nameRange
         self.tags = tags
         self.skip = skip
+        self.knownBug = knownBug
         self.bindings = bindings
         self.body = body
     }
@@ -76,5 +86,15 @@ public struct CheckedScript: Sendable {
         self.prologue = prologue
         self.cases = cases
         self.sources = sources
+    }
+}
+
+extension CheckedScript {
+    /// The steps of the file's `alphabet { … }` block (top level, at most one), if it has one.
+    public var alphabet: [CheckedStmt]? {
+        for statement in prologue {
+            if case .alphabet(let steps) = statement.kind { return steps }
+        }
+        return nil
     }
 }

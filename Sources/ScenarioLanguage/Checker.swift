@@ -71,6 +71,8 @@ private final class CheckRun {
     private var nesting = 0
     /// Literal values of top-level variables.
     private var constants: [String: Value] = [:]
+    /// Where the file's `alphabet` block is, once one was seen.
+    private var alphabetRange: SourceRange?
     /// Every top-level variable of the file, wherever its `let` is: a def body sees them
     /// (they are looked up when the def is called, as globals are in Starlark).
     private var globals = Set<String>()
@@ -194,6 +196,7 @@ private final class CheckRun {
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
         var fileSkip: (reason: String, range: SourceRange)?
+        var fileKnownBug: (reason: String, range: SourceRange)?
 
         // The prologue first: every case runs all of it, whatever its place in the file.
         for stmt in tree.statements {
@@ -206,6 +209,8 @@ private final class CheckRun {
                 collectTags(names, into: &fileTags, file: file)
             case .skip(let reason):
                 collectSkip(reason, stmt: stmt, into: &fileSkip, file: file)
+            case .knownBug(let reference):
+                collectKnownBug(reference, stmt: stmt, into: &fileKnownBug, file: file)
             default:
                 if let checked = checkStatement(stmt, file: file, scope: &scope, position: .top) {
                     prologue.append(checked)
@@ -219,7 +224,7 @@ private final class CheckRun {
         for stmt in caseStatements {
             expandCases(
                 stmt, file: file, scope: scope, bindings: [:], fileTags: fileTags, fileSkip: fileSkip?.reason,
-                prologue: prologueSummary, names: &caseNames, into: &cases)
+                fileKnownBug: fileKnownBug?.reason, prologue: prologueSummary, names: &caseNames, into: &cases)
         }
         if caseStatements.isEmpty {
             let name = CheckRun.caseName(forPath: file.path)
@@ -227,7 +232,7 @@ private final class CheckRun {
             cases.append(
                 CheckedCase(
                     name: name, nameRange: SourceRange(0, 0), tags: fileTags, skip: fileSkip?.reason, bindings: [:],
-                    body: []))
+                    body: [], knownBug: fileKnownBug?.reason))
         }
         return CheckedScript(source: file, prologue: prologue, cases: cases, sources: sources)
     }
@@ -307,7 +312,8 @@ private final class CheckRun {
 
     private func expandCases(
         _ stmt: Stmt, file: SourceFile, scope: Scope, bindings: [Name: Value], fileTags: [String],
-        fileSkip: String?, prologue: ConfigurationSummary, names: inout [String: SourceRange],
+        fileSkip: String?, fileKnownBug: String?, prologue: ConfigurationSummary,
+        names: inout [String: SourceRange],
         into cases: inout [CheckedCase]
     ) {
         switch stmt.kind {
@@ -315,6 +321,7 @@ private final class CheckRun {
             let caseScope = scope.pushed(Scope.Frame(variables: Set(bindings.keys.map(\.text))))
             var tags = fileTags
             var skip: (reason: String, range: SourceRange)?
+            var knownBug: (reason: String, range: SourceRange)?
             var statements: [CheckedStmt] = []
             var inner = caseScope.pushed()
             nesting += 1
@@ -322,6 +329,14 @@ private final class CheckRun {
                 switch s.kind {
                 case .tags(let names): collectTags(names, into: &tags, file: file)
                 case .skip(let reason): collectSkip(reason, stmt: s, into: &skip, file: file)
+                case .knownBug(let reference):
+                    if let step = statements.first {
+                        error(
+                            "'known-bug' goes at the top of the case", file, s.range,
+                            label: "move it above the case's first step",
+                            notes: ["the first step is on line \(file.location(of: step.range.start).line)"])
+                    }
+                    collectKnownBug(reference, stmt: s, into: &knownBug, file: file)
                 default:
                     if let checked = checkStatement(s, file: file, scope: &inner, position: .nested) {
                         statements.append(checked)
@@ -349,7 +364,7 @@ private final class CheckRun {
                 CheckedCase(
                     name: name, nameRange: nameExpr.range, tags: tags, skip: skip?.reason ?? fileSkip,
                     bindings: bindings,
-                    body: statements))
+                    body: statements, knownBug: knownBug?.reason ?? fileKnownBug))
 
         case .for(let variable, let sequence, let body):
             var ok = true
@@ -375,7 +390,7 @@ private final class CheckRun {
                 for s in body.statements {
                     expandCases(
                         s, file: file, scope: scope, bindings: inner, fileTags: fileTags, fileSkip: fileSkip,
-                        prologue: prologue, names: &names, into: &cases)
+                        fileKnownBug: fileKnownBug, prologue: prologue, names: &names, into: &cases)
                 }
             }
         default:
@@ -492,6 +507,30 @@ private final class CheckRun {
         skip = (text, stmt.range)
     }
 
+    private func collectKnownBug(
+        _ reference: Expr?, stmt: Stmt, into knownBug: inout (reason: String, range: SourceRange)?, file: SourceFile
+    ) {
+        if let previous = knownBug {
+            error(
+                "'known-bug' given twice", file, stmt.range,
+                notes: ["the first 'known-bug' is on line \(file.location(of: previous.range.start).line)"])
+            return
+        }
+        guard let reference else {
+            error(
+                "'known-bug' needs a reference", file, stmt.range,
+                label: "write known-bug \"https://…\" (the bug's thread, or any text)")
+            return
+        }
+        guard case .string(let text)? = reference.literalValue, !text.isEmpty else {
+            error(
+                "'known-bug' takes a quoted reference, got '\(text(file, reference.range))'", file, reference.range,
+                label: "write known-bug \"https://…\"")
+            return
+        }
+        knownBug = (text, stmt.range)
+    }
+
     // MARK: - Statements
 
     private func checkBlock(_ block: Block, file: SourceFile, scope: Scope) -> [CheckedStmt] {
@@ -580,8 +619,14 @@ private final class CheckRun {
             }
             return nil
 
-        case .tags, .skip:
-            let word = stmt.kind.isTags ? "tags" : "skip"
+        case .property(let kind, let keyword, let expectation):
+            return checkProperty(kind, keyword: keyword, expectation, stmt: stmt, file: file, scope: scope)
+
+        case .alphabet(let body):
+            return checkAlphabet(body, stmt: stmt, file: file, scope: scope, position: position)
+
+                case .tags, .skip, .knownBug:
+            let word = stmt.kind.keyword
             switch position {
             case .included:
                 error("an included file cannot use '\(word)'", file, stmt.range, label: "put it in the including file")
@@ -930,6 +975,67 @@ private final class CheckRun {
         error("\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label)
     }
 
+    // MARK: - Properties and the alphabet
+
+    /// `always expect …` / `never expect …`: the command must be an expectation.
+    private func checkProperty(
+        _ kind: PropertyKind, keyword: SourceRange, _ expectation: [Expr], stmt: Stmt, file: SourceFile, scope: Scope
+    ) -> CheckedStmt? {
+        let inner = Stmt(
+            .command(expectation), SourceRange(expectation.first?.range.start ?? stmt.range.end, stmt.range.end))
+        guard let checked = checkCommand(expectation, stmt: inner, file: file, scope: scope) else { return nil }
+        guard case .command(let bound) = checked.kind, bound.signature.role == .expectation else {
+            let what = text(file, expectation.first?.range ?? inner.range)
+            error(
+                "'\(kind.rawValue)' takes an expectation, got '\(what)'", file, inner.range,
+                label: "write \(kind.rawValue) expect …")
+            return nil
+        }
+        return CheckedStmt(.property(kind, bound), stmt.range, path: file.path)
+    }
+
+    /// `alphabet { … }`: once, at the top level of a file; its statements are steps
+    /// (actions, runtime settings, calls of user commands).
+    private func checkAlphabet(
+        _ body: Block, stmt: Stmt, file: SourceFile, scope: Scope, position: Position
+    ) -> CheckedStmt? {
+        guard position == .top else {
+            error(
+                "'alphabet' goes at the top level of a file", file, SourceRange(stmt.range.start, body.range.start),
+                label: position == .repl ? "it lists the steps of 'scn explore'" : "not inside a block or an include")
+            return nil
+        }
+        if let first = alphabetRange {
+            error(
+                "'alphabet' given twice", file, SourceRange(stmt.range.start, body.range.start),
+                notes: ["the first 'alphabet' is on line \(file.location(of: first.start).line)"])
+            return nil
+        }
+        alphabetRange = stmt.range
+        let steps = checkBlock(body, file: file, scope: scope)
+        for step in steps {
+            switch step.kind {
+            case .command(let bound) where bound.signature.role == .action || bound.signature.role == .runtimeSetting:
+                continue
+            case .call:
+                continue
+            case .command(let bound):
+                let role = bound.signature.role == .expectation ? "an expectation" : "install-time configuration"
+                error(
+                    "'\(bound.signature.name)' is \(role): an alphabet holds steps", file, step.range,
+                    label: "actions and runtime settings only")
+            default:
+                error(
+                    "an alphabet holds steps, one per line", file, step.range,
+                    label: "actions, runtime settings and calls of user commands only")
+            }
+        }
+        if steps.isEmpty && body.statements.isEmpty {
+            error("an empty alphabet gives exploration nothing to do", file, body.range)
+        }
+        return CheckedStmt(.alphabet(steps), stmt.range, path: file.path)
+    }
+
     // MARK: - def
 
     private func checkDef(
@@ -1055,7 +1161,7 @@ private final class CheckRun {
                 }
             case .repeat(_, let body), .for(_, _, let body), .include(_, _, let body):
                 summary.append(summarize(body))
-            case .def, .let:
+            case .def, .let, .property, .alphabet:
                 break
             }
         }
@@ -1088,8 +1194,12 @@ private final class CheckRun {
 }
 
 extension Stmt.Kind {
-    fileprivate var isTags: Bool {
-        if case .tags = self { return true }
-        return false
+    /// The keyword of a statement that marks cases (`tags`, `skip`, `known-bug`).
+    fileprivate var keyword: String {
+        switch self {
+        case .tags: "tags"
+        case .knownBug: "known-bug"
+        default: "skip"
+        }
     }
 }

@@ -29,7 +29,9 @@ public struct Parser {
     }
 
     /// The statement keywords, recognised by their text at the start of a statement.
-    public static let keywords: Set<String> = ["let", "repeat", "for", "def", "include", "case", "tags", "skip"]
+    public static let keywords: Set<String> = [
+        "let", "repeat", "for", "def", "include", "case", "tags", "skip", "known-bug", "always", "never", "alphabet",
+    ]
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -289,6 +291,10 @@ public struct Parser {
         case "case": return try parseCase()
         case "tags": return try parseTags()
         case "skip": return try parseSkip()
+        case "known-bug": return try parseKnownBug()
+        case "always": return try parseProperty(.always)
+        case "never": return try parseProperty(.never)
+        case "alphabet": return try parseAlphabet()
         default: return try parseCommand()
         }
     }
@@ -514,6 +520,37 @@ public struct Parser {
             reason = try parseValue(inside: false)
         }
         return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    private mutating func parseKnownBug() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var reference: Expr?
+        if peek.startsValue {
+            reference = try parseValue(inside: false)
+        }
+        return Stmt(.knownBug(reference: reference), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    /// `always COMMAND` / `never COMMAND` (the checker makes sure it is an expectation).
+    private mutating func parseProperty(_ kind: PropertyKind) throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        guard case .word = peek.kind else {
+            throw fail(
+                "expected an expectation after '\(kind.rawValue)', got \(peek)", at: spot(peek),
+                label: "write \(kind.rawValue) expect …")
+        }
+        let command = try parseCommand()
+        guard case .command(let arguments) = command.kind else { throw SyntaxError() }
+        return Stmt(
+            .property(kind, keyword: keyword.range, expectation: arguments),
+            SourceRange(keyword.range.start, command.range.end))
+    }
+
+    /// `alphabet { statement* }`.
+    private mutating func parseAlphabet() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        let body = try parseBlock(for: "'alphabet'")
+        return Stmt(.alphabet(body), SourceRange(keyword.range.start, body.range.end))
     }
 
     // MARK: - Values

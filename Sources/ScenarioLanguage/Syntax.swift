@@ -2,6 +2,7 @@
 //
 //   file      := statement*            (statements end at a newline, ';' or the '}' of their block)
 //   statement := command | let | repeat | for | def | include | case | tags | skip
+//              | property | alphabet
 //   command   := WORD value*
 //   let       := 'let' NAME '=' value
 //   repeat    := 'repeat' value block
@@ -11,6 +12,8 @@
 //   case      := 'case' STRING block
 //   tags      := 'tags' WORD+
 //   skip      := 'skip' STRING?
+//   property  := ('always' | 'never') command      (the command is an `expect …`)
+//   alphabet  := 'alphabet' block                  (the steps `scn explore` draws from)
 //   block     := '{' statement* '}'    ('{' on the header's line)
 //   value     := WORD | NUMBER | DURATION | STRING | RAWSTRING | 'true' | 'false' | 'none'
 //              | '$' NAME | '[' value,* ']' | '{' (key ':' value),* '}'
@@ -112,6 +115,13 @@ public struct Stmt: Hashable, Sendable {
         case `case`(name: Expr, body: Block)
         case tags([Name])
         case skip(reason: Expr?)
+        /// `known-bug "reference"`: the case states what should happen and fails until the
+        /// bug is fixed.
+        case knownBug(reference: Expr?)
+        /// `always expect …` / `never expect …`: the expectation's words and values.
+        case property(PropertyKind, keyword: SourceRange, expectation: [Expr])
+        /// `alphabet { … }`: the steps exploration draws from.
+        case alphabet(Block)
     }
 
     public var kind: Kind
@@ -121,6 +131,12 @@ public struct Stmt: Hashable, Sendable {
         self.kind = kind
         self.range = range
     }
+}
+
+/// Whether a property must hold after every step (`always`) or must never hold (`never`).
+public enum PropertyKind: String, Hashable, Sendable {
+    case always
+    case never
 }
 
 /// A `#` comment, kept for the formatter.

@@ -1,5 +1,20 @@
 import ScenarioLanguage
 
+/// A property of a case (`always expect …`, `never expect …`) as it was run.
+public struct Property: Hashable, Sendable {
+    public var kind: PropertyKind
+    public var expectation: BoundCommand
+    /// The property's statement and file.
+    public var range: SourceRange
+    public var path: String
+    public init(kind: PropertyKind, expectation: BoundCommand, range: SourceRange, path: String) {
+        self.kind = kind
+        self.expectation = expectation
+        self.range = range
+        self.path = path
+    }
+}
+
 /// Step-by-step execution of checked statements against one context and environment.
 ///
 /// A value: the REPL keeps the session of each accepted line to step back, and a case
@@ -10,6 +25,9 @@ public struct Session: Sendable {
     /// Steps run so far (commands, calls and loop iterations).
     public private(set) var steps = 0
     public let vocabulary: Vocabulary
+    /// The properties (`always expect …`, `never expect …`) run so far: each is checked
+    /// after every later step.
+    public private(set) var properties: [Property] = []
     private var callDepth = 0
 
     public init(vocabulary: Vocabulary, context: ScenarioContext, environment: Environment = Environment()) {
@@ -52,6 +70,15 @@ public struct Session: Sendable {
         case .command(let bound):
             try countStep(statement)
             try runCommand(bound, statement)
+            try checkProperties(after: statement)
+
+        case .property(let kind, let bound):
+            let property = Property(kind: kind, expectation: bound, range: statement.range, path: statement.path)
+            properties.append(property)
+            try check(property, at: statement)
+
+        case .alphabet:
+            break
 
         case .call(let name, let argumentExprs):
             try countStep(statement)
@@ -99,7 +126,7 @@ public struct Session: Sendable {
                 countExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .number(let t, _) = count, let n = Int(t), n >= 0 else {
                 throw StepError(
-                    .precondition, "'repeat' needs a whole number, got \(count.display)", range: countExpr.range,
+                    .precondition, "'repeat' needs a whole number, got \(count.preview)", range: countExpr.range,
                     path: statement.path)
             }
             for _ in 0..<n {
@@ -114,7 +141,7 @@ public struct Session: Sendable {
                 sequenceExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .list(let items) = sequence else {
                 throw StepError(
-                    .precondition, "'for' needs a list, got \(sequence.display)", range: sequenceExpr.range,
+                    .precondition, "'for' needs a list, got \(sequence.preview)", range: sequenceExpr.range,
                     path: statement.path)
             }
             for item in items {
@@ -134,8 +161,84 @@ public struct Session: Sendable {
     }
 
     private mutating func runCommand(_ bound: BoundCommand, _ statement: CheckedStmt) throws(StepError) {
+        let arguments = try evaluateArguments(bound, range: statement.range, path: statement.path)
         let signature = bound.signature
-        let path = statement.path
+        if signature.role == .setting && context.isInstalled {
+            throw StepError(
+                .precondition,
+                "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)"
+            )
+        }
+        guard let handler = vocabulary.handler(for: signature) else {
+            throw StepError(.internal, "no handler registered for '\(signature.name)'")
+        }
+        context.currentPath = statement.path
+        try handler(&context, arguments)
+    }
+
+    // MARK: - Properties
+
+    /// Checks every property run so far (once the app is installed).
+    public mutating func checkProperties(after statement: CheckedStmt) throws(StepError) {
+        guard context.isInstalled else { return }
+        for property in properties {
+            try check(property, at: statement)
+        }
+    }
+
+    /// Checks one property against the world now; a violation is a failed expectation
+    /// at `statement` whose ``StepError/property`` names the property. Before install
+    /// there is nothing to check.
+    private mutating func check(_ property: Property, at statement: CheckedStmt) throws(StepError) {
+        guard context.isInstalled else { return }
+        let arguments = try evaluateArguments(property.expectation, range: property.range, path: property.path)
+        guard let handler = vocabulary.handler(for: property.expectation.signature) else {
+            throw StepError(.internal, "no handler registered for '\(property.expectation.signature.name)'")
+        }
+        let shown = Self.describe(property.expectation.signature, arguments)
+        let written = property.kind.rawValue + " " + shown
+        var failure: StepError?
+        do throws(StepError) {
+            try handler(&context, arguments)
+        } catch  where error.kind == .expectation && error.property == nil {
+            failure = error
+        }
+        var violation: StepError
+        switch (property.kind, failure) {
+        case (.always, nil), (.never, .some):
+            return
+        case (.always, let failure?):
+            violation = StepError(
+                .expectation, "property violated: \(written)", expected: failure.expected, actual: failure.actual,
+                range: statement.range, path: statement.path)
+        case (.never, nil):
+            violation = StepError(
+                .expectation, "property violated: \(written)", expected: "never: \(shown)", actual: "it holds",
+                range: statement.range, path: statement.path)
+        }
+        violation.property = written
+        throw violation
+    }
+
+    /// `expect chat closed`, from the signature and the values given.
+    static func describe(_ signature: Signature, _ arguments: Arguments) -> String {
+        var parts = signature.path
+        for value in arguments.positionals { if let value { parts.append(value.display) } }
+        for option in signature.options {
+            if let value = arguments.options[option.keyword] {
+                parts.append(option.keyword)
+                parts.append(value.display)
+            } else if arguments.flags.contains(option.keyword) {
+                parts.append(option.keyword)
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    private func evaluateArguments(_ bound: BoundCommand, range: SourceRange, path: String) throws(StepError)
+        -> Arguments
+    {
+        let signature = bound.signature
         var positionals: [Value?] = []
         positionals.reserveCapacity(bound.arguments.positionals.count)
         var options: [String: Value] = [:]
@@ -162,27 +265,15 @@ public struct Session: Sendable {
             }
             options[keyword] = value
         }
-        let arguments = Arguments(
+        return Arguments(
             signature: signature, positionals: positionals, options: options, flags: bound.arguments.flags,
-            range: statement.range, bound: bound.arguments)
-
-        if signature.role == .setting && context.isInstalled {
-            throw StepError(
-                .precondition,
-                "'\(signature.name)' is install-time configuration: the app is already installed (the first action installs it)"
-            )
-        }
-        guard let handler = vocabulary.handler(for: signature) else {
-            throw StepError(.internal, "no handler registered for '\(signature.name)'")
-        }
-        context.currentPath = path
-        try handler(&context, arguments)
+            range: range, bound: bound.arguments)
     }
 
     private static func checkKind(_ value: Value, _ kind: ValueKind, _ expr: Expr, _ path: String) throws(StepError) {
         guard kind.accepts(value) else {
             throw StepError(
-                .precondition, "expected \(kind), got \(value.display)", range: expr.range, path: path)
+                .precondition, "expected \(kind), got \(value.preview)", range: expr.range, path: path)
         }
     }
 
@@ -241,26 +332,6 @@ public struct Session: Sendable {
                 }
             }
             return .string(s)
-        }
-    }
-}
-
-extension Value {
-    /// How a value is shown in messages: strings quoted, words bare, lists and objects
-    /// in the language's own notation.
-    public var display: String {
-        switch self {
-        case .word(let w): return w
-        case .string(let s):
-            return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                + "\""
-        case .number(let t, _), .duration(let t, _): return t
-        case .bool(let b): return b ? "true" : "false"
-        case .none: return "none"
-        case .list(let items): return "[" + items.map(\.display).joined(separator: ", ") + "]"
-        case .object(let fields):
-            return "{" + fields.map { "\(Value.string($0.key).display): \($0.value.display)" }.joined(separator: ", ")
-                + "}"
         }
     }
 }

@@ -23,6 +23,9 @@ public struct StepError: Error, Hashable, Sendable {
     /// when a handler leaves them empty.
     public var range: SourceRange?
     public var path: String?
+    /// For a violated property (`always expect …`, `never expect …`): the property as
+    /// written. The kind is then ``Kind/expectation``.
+    public var property: String?
 
     public init(
         _ kind: Kind, _ message: String, expected: String? = nil, actual: String? = nil,

@@ -53,6 +53,7 @@ extension String {
             case "empty" {}
             tags   smoke   kindly
             skip   "later"
+            known-bug    "https://example.com/1"
 
 
             """
@@ -80,8 +81,18 @@ extension String {
                 case "empty" {}
                 tags smoke kindly
                 skip "later"
+                known-bug "https://example.com/1"
 
                 """)
+    }
+
+    @Test func propertiesAndTheAlphabet() {
+        let messy =
+            "always   expect chat  closed\nnever expect banners 2 # two\nalphabet {launch background;  tap\n wait 61s}\n"
+        #expect(
+            canonical(messy)
+                == "always expect chat closed\nnever expect banners 2 # two\nalphabet {\n    launch background\n    tap\n    wait 61s\n}\n"
+        )
     }
 
     @Test func sourceSpellingsAreKept() {

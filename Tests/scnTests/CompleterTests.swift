@@ -22,7 +22,7 @@ import Testing
         #expect(words("push ", "") == ["kindly", "edna", "other", "raw"])
         #expect(
             words("", "") == Vocabulary.standard.registry.headWords + [
-                "def", "for", "include", "let", "repeat", "cold_tap",
+                "always", "def", "for", "include", "let", "never", "repeat", "cold_tap",
             ])
         #expect(words("", "co") == ["cold_tap"])
         #expect(words("expect banner ", "p") == ["placeholder"])
