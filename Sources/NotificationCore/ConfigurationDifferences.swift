@@ -52,6 +52,22 @@ extension Configuration {
             guard let b = c.silentBudget else { return ["silent-budget off"] }
             return ["silent-budget \(b.count) per \(TimeFormat.duration(b.windowMilliseconds))"]
         },
+        SettingSpelling(fields: ["backgroundRefresh"]) { ["background-refresh \($0.backgroundRefresh ? "on" : "off")"] },
+        SettingSpelling(fields: ["lowPower"]) { ["low-power \($0.lowPower ? "on" : "off")"] },
+        SettingSpelling(fields: ["extensionFault"]) { ["extension-fault \($0.extensionFault.rawValue)"] },
+        SettingSpelling(fields: ["host"]) {
+            ["host posts-local \($0.host.postsLocal.rawValue)", "own-presents \($0.host.ownPresents.rawValue)"]
+        },
+        SettingSpelling(fields: ["servers"]) { c in
+            ChatSDK.allCases.flatMap { sdk -> [String] in
+                let server = c.servers[sdk] ?? ServerBehaviour()
+                return [
+                    "\(sdk.rawValue) server duplicate-token \(server.duplicateToken ? "on" : "off")",
+                    "\(sdk.rawValue) server collapse-id \(server.collapseID.rawValue)",
+                ]
+            }
+        },
+        SettingSpelling(fields: ["iosVersion"]) { ["ios \(Version.text($0.iosVersion))"] },
     ]
 
     /// The fields ``spellings`` leaves out on purpose: the SDK and its version lead the
@@ -74,8 +90,11 @@ extension Configuration {
         let base = base ?? defaultInstall
         var lines: [String] = []
         for spelling in Self.spellings {
-            let mine = spelling.spell(self)
-            if mine != spelling.spell(base) { lines += mine }
+            // Line by line: a spelling of several lines names only those that differ.
+            let theirs = spelling.spell(base)
+            for (k, line) in spelling.spell(self).enumerated() where k >= theirs.count || theirs[k] != line {
+                lines.append(line)
+            }
         }
         return lines
     }
