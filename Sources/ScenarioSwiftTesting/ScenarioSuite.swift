@@ -48,7 +48,10 @@ public struct ScenarioSuite: Sendable {
                 ScenarioTestFile(path: file.path, root: file.root, name: shown(file.path), executor: executor)
             }
         } catch {
-            return [ScenarioTestFile(path: folder, root: folder, name: shown(folder), executor: executor, problem: error.message)]
+            return [
+                ScenarioTestFile(
+                    path: folder, root: folder, name: shown(folder), executor: executor, problem: error.message)
+            ]
         }
     }
 
@@ -94,6 +97,8 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
     public struct Problem: Sendable {
         public var message: String
         public var location: FileLocation?
+        /// The reference of a reproduced known bug: the problem is a known issue.
+        public var knownBug: String?
     }
 
     /// Checks the file and runs its cases; every failure, with the scenario's own message.
@@ -105,10 +110,13 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
         }
         let runnable = plan.cases.filter { $0.skipReason == nil }.map(\.name)
         return executor.run(plan: plan, cases: runnable, options: ExecutionOptions()).compactMap { outcome in
+            let message = "\(name) › \(outcome.name)\n\(outcome.message ?? "")"
             switch outcome.status {
             case .passed, .skipped: return nil
-            case .failed, .error:
-                return Problem(message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location)
+            case .failed, .error, .noLongerReproduces:
+                return Problem(message: message, location: outcome.location)
+            case .reproduced(let reference):
+                return Problem(message: message, location: outcome.location, knownBug: reference)
             }
         }
     }
@@ -119,10 +127,20 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
         record(problems())
     }
 
-    /// Records problems as issues at their scenario locations.
+    /// Records problems as issues at their scenario locations; a reproduced known bug as a
+    /// known issue (Swift Testing's `withKnownIssue`), so it shows in the report without
+    /// failing the test.
     public func record(_ problems: [Problem]) {
         for problem in problems {
-            Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation(problem.location))
+            let comment = Comment(rawValue: problem.message)
+            let location = sourceLocation(problem.location)
+            if let reference = problem.knownBug {
+                withKnownIssue(Comment(rawValue: KnownBugText.reproduced(reference))) {
+                    Issue.record(comment, sourceLocation: location)
+                }
+            } else {
+                Issue.record(comment, sourceLocation: location)
+            }
         }
     }
 

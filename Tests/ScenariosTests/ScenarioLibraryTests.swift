@@ -8,6 +8,11 @@ import Testing
 @Suite("Scenario library")
 struct ScenarioLibraryTests {
     static let suite = ScenarioSuite("Scenarios")
+    static let fixtures = ScenarioSuite("Tests/ScenariosTests/Fixtures")
+
+    static func fixture(_ name: String) throws -> ScenarioTestFile {
+        try #require(fixtures.files.first { $0.name.hasSuffix("/" + name) })
+    }
 
     @Test("the library is found from the package root")
     func libraryIsFound() {
@@ -23,8 +28,7 @@ struct ScenarioLibraryTests {
 
     @Test("a deliberately broken scenario fails with the scenario's message and location")
     func brokenScenarioFails() throws {
-        let fixtures = ScenarioSuite("Tests/ScenariosTests/Fixtures")
-        let file = try #require(fixtures.files.first { $0.name.hasSuffix("/broken.scn") })
+        let file = try Self.fixture("broken.scn")
         let problems = file.problems()
         let problem = try #require(problems.first)
         #expect(problems.count == 1)
@@ -36,6 +40,24 @@ struct ScenarioLibraryTests {
             file.record(problems)
         } matching: { issue in
             issue.sourceLocation?.line == 7 && String(describing: issue).contains("newest banner \"Bob\"")
+        }
+    }
+
+    @Test("a reproduced known bug is a known issue; one that no longer reproduces is a failure")
+    func knownBugs() throws {
+        let file = try Self.fixture("known-bug.scn")
+        let problems = file.problems()
+        #expect(problems.count == 2)
+        let reproduced = try #require(problems.first { $0.knownBug != nil })
+        #expect(reproduced.knownBug == "https://example.com/issues/1")
+        // Recorded as a known issue: this test does not fail because of it.
+        file.record([reproduced])
+        let fixed = try #require(problems.first { $0.knownBug == nil })
+        #expect(fixed.message.contains("known bug no longer reproduces: https://example.com/issues/2"))
+        withKnownIssue {
+            file.record([fixed])
+        } matching: { issue in
+            String(describing: issue).contains("no longer reproduces")
         }
     }
 }
