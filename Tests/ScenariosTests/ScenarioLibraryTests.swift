@@ -5,6 +5,11 @@ import Testing
 
 /// Every file under Scenarios/ is one test, through the same library a host package uses:
 /// checked, then every case run, failing with the scenario's own message and location.
+/// This package's root, as the library finds it.
+enum Library {
+    static let root = URL(fileURLWithPath: ScenarioLibraryTests.suite.packageRoot)
+}
+
 @Suite("Scenario library")
 struct ScenarioLibraryTests {
     static let suite = ScenarioSuite("Scenarios")
