@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The arrows run one way:
-//   scn → ScenarioTool → ScenarioTesting → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
+//   scn → ScenarioTool → { ScenarioTesting, ScenarioExploration } → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
 // The language and the notification core never import each other; the runtime's
 // vocabulary is the only place where they meet.
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NotificationCore", targets: ["NotificationCore"]),
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
+        .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
     ],
     targets: [
@@ -32,10 +33,12 @@ let package = Package(
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
         // folders of scenarios as a test suite, and its reports
         .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        // breadth-first search over step sequences for violated properties (`scn explore`)
+        .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
-            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+            dependencies: ["ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
     ]

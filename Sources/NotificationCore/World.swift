@@ -10,7 +10,7 @@
 /// After every step the SPEC §2.4 invariants are checked; a violation throws
 /// ``CoreError/invariant(name:detail:)`` (a core bug) and keeps the events that led to it in
 /// the trace.
-public struct World: Sendable, Equatable {
+public struct World: Sendable, Hashable {
     /// The configuration: install-time fields as installed, runtime fields as they are now.
     public internal(set) var configuration: Configuration
     /// The SDK the app integrates, as the hooks iOS's callbacks reach.

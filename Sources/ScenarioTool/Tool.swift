@@ -26,6 +26,7 @@ let usage = """
       repl                 the interactive shell (also: scn on a terminal)
       repro FILE           a Markdown bug report: the scenario, its result and its trace
       apns FILE --out DIR  each push of a scenario as an .apns file for the iOS Simulator
+      explore FILE         search every step sequence for a violated property (--depth, --check, --out)
       help [COMMAND…]      the command reference (--markdown: docs/COMMANDS.md)
       --version            the tool's version
 
@@ -49,6 +50,7 @@ func dispatch(_ arguments: [String]) -> Int32 {
     case "repl": return ReplCommand.main(rest)
     case "repro": return ReproCommand.main(rest)
     case "apns": return ApnsCommand.main(rest)
+    case "explore": return ExploreCommand.main(rest)
     case "--version", "version":
         Terminal.write("scn \(ToolVersion.string)\n")
         return ExitCode.success
