@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
+        .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -35,10 +36,15 @@ let package = Package(
         .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
         .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        // the language server (`scn lsp`): protocol and framing, and handlers that call the language
+        .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
-            dependencies: ["ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+            dependencies: [
+                "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
+                "ScenarioLanguageServer", "CReadline",
+            ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
@@ -48,6 +54,7 @@ let package = Package(
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
     ]
 )

@@ -10,7 +10,7 @@
 ///
 /// Notes follow as `   = note: …`. Tabs in the source line are kept and the caret line
 /// uses a tab at the same place, so carets stay under the span. Control characters from
-/// the (untrusted) source are shown as `�`, never sent to the terminal.
+/// the (untrusted) source are shown escaped (``TerminalText``), never sent to the terminal.
 public struct DiagnosticRenderer: Sendable {
     /// ANSI colour (the caller decides: a terminal, and no `NO_COLOR`).
     public var color: Bool
@@ -29,15 +29,20 @@ public struct DiagnosticRenderer: Sendable {
             paint(d.severity.rawValue, severityStyle + Style.bold) + paint(": " + clean(d.message), Style.bold) + "\n"
         out += pad + " " + paint("-->", Style.blue) + " " + clean(d.path) + ":" + d.location.description + "\n"
         out += pad + "  " + paint("|", Style.blue) + "\n"
-        let line = clean(d.lineText)
+        let line = TerminalText.escape(d.lineText, keepingLineBreaks: true)
         out +=
             " " + paint(lineNumber, Style.blue) + " " + paint("|", Style.blue) + (line.isEmpty ? "" : " " + line) + "\n"
-        // The caret line: the line's own tabs before the column, spaces elsewhere.
+        // The caret line: the line's own tabs before the column, spaces elsewhere (as many
+        // as each character takes once escaped).
         var indent = ""
         var column = 1
-        for scalar in line.unicodeScalars {
+        for scalar in d.lineText.unicodeScalars {
             if column >= d.snippetColumn { break }
-            indent.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            if scalar == "\t" {
+                indent += "\t"
+            } else {
+                indent += String(repeating: " ", count: TerminalText.escapedWidth(scalar, keepingLineBreaks: true))
+            }
             column += 1
         }
         if column < d.snippetColumn { indent += String(repeating: " ", count: d.snippetColumn - column) }
@@ -68,21 +73,7 @@ public struct DiagnosticRenderer: Sendable {
         color ? style + text + Style.reset : text
     }
 
-    /// Replaces control characters (other than tab) so that untrusted text cannot drive
-    /// the terminal.
-    private func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            out.unicodeScalars.append(isControl(scalar) ? "\u{FFFD}" : scalar)
-        }
-        return out
-    }
-
-    private func isControl(_ s: Unicode.Scalar) -> Bool {
-        (s.value < 0x20 && s != "\t") || (s.value >= 0x7F && s.value < 0xA0) || s == "\u{2028}" || s == "\u{2029}"
-            || (s.value >= 0x202A && s.value <= 0x202E) || (s.value >= 0x2066 && s.value <= 0x2069)
-    }
+    private func clean(_ text: String) -> String { TerminalText.escape(text) }
 }
 
 extension Diagnostic {

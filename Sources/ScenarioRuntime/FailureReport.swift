@@ -22,16 +22,16 @@ public enum FailureReport {
         var out = DiagnosticRenderer(color: color).render(diagnostic)
         let pad = String(repeating: " ", count: String(diagnostic.location.line).count)
         if let expected = failure.expected {
-            out += "\(pad)  = expected: \(expected)\n"
+            out += "\(pad)  = expected: \(TerminalText.escape(expected))\n"
         }
         if let actual = failure.actual {
-            out += "\(pad)  = actual:   \(actual)\n"
+            out += "\(pad)  = actual:   \(TerminalText.escape(actual))\n"
         }
         if !trace.isEmpty {
             let excerpt = trace.suffix(traceExcerptLength)
             out +=
                 trace.count > excerpt.count ? "trace (last \(excerpt.count) of \(trace.count) events):\n" : "trace:\n"
-            for event in excerpt { out += "  \(event.line)\n" }
+            for event in excerpt { out += "  \(TerminalText.escape(event.line))\n" }
         }
         return out
     }

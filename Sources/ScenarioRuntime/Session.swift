@@ -126,7 +126,7 @@ public struct Session: Sendable {
                 countExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .number(let t, _) = count, let n = Int(t), n >= 0 else {
                 throw StepError(
-                    .precondition, "'repeat' needs a whole number, got \(count.display)", range: countExpr.range,
+                    .precondition, "'repeat' needs a whole number, got \(count.preview)", range: countExpr.range,
                     path: statement.path)
             }
             for _ in 0..<n {
@@ -141,7 +141,7 @@ public struct Session: Sendable {
                 sequenceExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
             guard case .list(let items) = sequence else {
                 throw StepError(
-                    .precondition, "'for' needs a list, got \(sequence.display)", range: sequenceExpr.range,
+                    .precondition, "'for' needs a list, got \(sequence.preview)", range: sequenceExpr.range,
                     path: statement.path)
             }
             for item in items {
@@ -282,7 +282,7 @@ public struct Session: Sendable {
     private static func checkKind(_ value: Value, _ kind: ValueKind, _ expr: Expr, _ path: String) throws(StepError) {
         guard kind.accepts(value) else {
             throw StepError(
-                .precondition, "expected \(kind), got \(value.display)", range: expr.range, path: path)
+                .precondition, "expected \(kind), got \(value.preview)", range: expr.range, path: path)
         }
     }
 
@@ -341,26 +341,6 @@ public struct Session: Sendable {
                 }
             }
             return .string(s)
-        }
-    }
-}
-
-extension Value {
-    /// How a value is shown in messages: strings quoted, words bare, lists and objects
-    /// in the language's own notation.
-    public var display: String {
-        switch self {
-        case .word(let w): return w
-        case .string(let s):
-            return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                + "\""
-        case .number(let t, _), .duration(let t, _): return t
-        case .bool(let b): return b ? "true" : "false"
-        case .none: return "none"
-        case .list(let items): return "[" + items.map(\.display).joined(separator: ", ") + "]"
-        case .object(let fields):
-            return "{" + fields.map { "\(Value.string($0.key).display): \($0.value.display)" }.joined(separator: ", ")
-                + "}"
         }
     }
 }

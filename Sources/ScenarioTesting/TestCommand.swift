@@ -128,13 +128,13 @@ public enum TestCommand {
         for file in planned {
             if let problem = file.plan.problem {
                 let (word, what) = problem.kind == .check ? ("FAIL", "check failed") : ("ERROR", "internal error")
-                let place = problem.location?.description ?? file.file.path
+                let place = Text.oneLine(problem.location?.description ?? file.file.path)
                 stderr.write("\(word): \(place): \(what)\n\(Text.trimmingTrailingNewlines(problem.message))\n")
                 code = max(code, problem.kind == .check ? TestExitCode.usage : TestExitCode.internalError)
                 continue
             }
             for c in file.selected {
-                out += Selection.qualifiedName(file: file.file.path, case: Text.oneLine(c.name))
+                out += Text.oneLine(Selection.qualifiedName(file: file.file.path, case: c.name))
                 if !c.tags.isEmpty { out += "  [" + c.tags.joined(separator: " ") + "]" }
                 if let reason = c.skipReason { out += "  (skip: \(Text.oneLine(reason)))" }
                 out += "\n"

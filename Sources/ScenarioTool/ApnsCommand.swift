@@ -1,5 +1,6 @@
 import Foundation
 import NotificationCore
+import ScenarioLanguage
 import ScenarioRuntime
 
 /// `scn apns FILE --out DIR`: every push the scenario sends, as an `.apns` file that
@@ -26,7 +27,7 @@ enum ApnsCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            Terminal.writeError("error: cannot create '\(out)'\n")
+            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
             return ExitCode.usage
         }
         var written = 0
@@ -47,10 +48,10 @@ enum ApnsCommand {
                 let name = (multiple ? prefix + "-" : "") + push.id + ".apns"
                 let target = (out as NSString).appendingPathComponent(name)
                 guard Files.write(file.serialized + "\n", to: target) else {
-                    Terminal.writeError("error: cannot write '\(target)'\n")
+                    Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
                     return ExitCode.usage
                 }
-                Terminal.write("\(target)\n")
+                Terminal.write("\(TerminalText.escape(target))\n")
                 written += 1
             }
         }

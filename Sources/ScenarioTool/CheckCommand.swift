@@ -24,7 +24,7 @@ enum CheckCommand {
         for file in files {
             let loaded = loader.load(path: file.path, root: file.root)
             if let error = loaded.error {
-                Terminal.writeError("error: \(error)\n")
+                Terminal.writeError("error: \(TerminalText.escape(error))\n")
                 failed += 1
                 continue
             }
@@ -34,7 +34,7 @@ enum CheckCommand {
                 continue
             }
             let cases = result.script?.cases.count ?? 0
-            Terminal.write("ok \(file.path) (\(cases) case\(cases == 1 ? "" : "s"))\n")
+            Terminal.write("ok \(TerminalText.escape(file.path)) (\(cases) case\(cases == 1 ? "" : "s"))\n")
         }
         return failed == 0 ? ExitCode.success : ExitCode.usage
     }

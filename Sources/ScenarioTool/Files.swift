@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 import ScenarioTesting
 
 /// Reading files named on the command line.
@@ -53,13 +54,13 @@ enum Files {
             do {
                 let found = try Discovery.discover(paths: [path])
                 if found.isEmpty {
-                    Terminal.writeError("warning: no *.scn files under '\(path)'\n")
+                    Terminal.writeError("warning: no *.scn files under '\(TerminalText.escape(path))'\n")
                 }
                 for file in found where seen.insert(file.path).inserted {
                     files.append(file)
                 }
             } catch {
-                Terminal.writeError("error: \(error.message)\n")
+                Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
                 ok = false
             }
         }

@@ -24,7 +24,7 @@ enum FormatCommand {
         var unformatted = false
         for path in files.map(\.path) {
             guard let bytes = Files.read(path) else {
-                Terminal.writeError("error: cannot read '\(path)'\n")
+                Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
                 errors = true
                 continue
             }
@@ -36,10 +36,10 @@ enum FormatCommand {
             case .success(let text):
                 guard Array(text.utf8) != bytes else { continue }
                 if check {
-                    Terminal.write("\(path): not formatted\n")
+                    Terminal.write("\(TerminalText.escape(path)): not formatted\n")
                     unformatted = true
                 } else if !Files.rewrite(text, at: path) {
-                    Terminal.writeError("error: cannot write '\(path)'\n")
+                    Terminal.writeError("error: cannot write '\(TerminalText.escape(path))'\n")
                     errors = true
                 }
             }

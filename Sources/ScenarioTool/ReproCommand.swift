@@ -18,17 +18,20 @@ enum ReproCommand {
         }
         let caseName = parsed.values["--case"]
         if Files.isFolder(path) {
-            Terminal.writeError("error: '\(path)' is a folder; scn repro takes one scenario file\n")
+            Terminal.writeError(
+                "error: '\(TerminalText.escape(path))' is a folder; scn repro takes one scenario file\n")
             return ExitCode.usage
         }
         guard let bytes = Files.read(path) else {
-            Terminal.writeError("error: cannot read '\(path)'\n")
+            Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
             return ExitCode.usage
         }
         let run = FileRun.run(path, limits: Limits(), caseName: caseName)
         if let caseName, run.script != nil, run.results.isEmpty {
-            let names = run.script?.cases.map { "'\($0.name)'" }.joined(separator: ", ") ?? ""
-            Terminal.writeError("error: no case '\(caseName)' in \(path); its cases: \(names)\n")
+            let names = run.script?.cases.map { "'\(TerminalText.escape($0.name))'" }.joined(separator: ", ") ?? ""
+            Terminal.writeError(
+                "error: no case '\(TerminalText.escape(caseName))' in \(TerminalText.escape(path)); its cases: \(names)\n"
+            )
             return ExitCode.usage
         }
         Terminal.write(markdown(path: path, text: String(decoding: bytes, as: UTF8.self), run: run))
@@ -58,18 +61,19 @@ enum ReproCommand {
         case ExitCode.internal: outcome = "internal error"
         default: outcome = "check failed"
         }
-        var out = "#### Reproduction: `\(path)`\n\n"
+        var out = "#### Reproduction: `\(TerminalText.escape(path))`\n\n"
         out += "scn \(ToolVersion.string) · result: \(outcome) (exit \(run.exitCode))\n\n"
-        let body = text.hasSuffix("\n") ? text : text + "\n"
+        let shown = TerminalText.escape(text, keepingLineBreaks: true)
+        let body = shown.hasSuffix("\n") ? shown : shown + "\n"
         let f = fence(body)
         out += "\(f)scn\n\(body)\(f)\n\n"
         let result = RunCommand.render(run, trace: false, color: false)
         let rf = fence(result)
         out += "Result:\n\n\(rf)\n\(result)\(rf)\n"
         for caseResult in run.results where !caseResult.trace.isEmpty {
-            let trace = caseResult.trace.map(\.line).joined(separator: "\n") + "\n"
+            let trace = caseResult.trace.map { TerminalText.escape($0.line) }.joined(separator: "\n") + "\n"
             let tf = fence(trace)
-            out += "\nTrace of '\(caseResult.name)':\n\n\(tf)\n\(trace)\(tf)\n"
+            out += "\nTrace of '\(TerminalText.escape(caseResult.name))':\n\n\(tf)\n\(trace)\(tf)\n"
         }
         return out
     }

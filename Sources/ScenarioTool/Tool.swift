@@ -28,6 +28,7 @@ let usage = """
       apns FILE --out DIR  each push of a scenario as an .apns file for the iOS Simulator
       explore FILE         search every step sequence for a violated property (--depth, --check, --out)
       help [COMMAND…]      the command reference (--markdown: docs/COMMANDS.md)
+      lsp                  a language server for editors, on standard input and output
       --version            the tool's version
 
     a PATH is a .scn file or a folder (every *.scn below it, sorted); COMMAND --help: its usage
@@ -51,6 +52,7 @@ func dispatch(_ arguments: [String]) -> Int32 {
     case "repro": return ReproCommand.main(rest)
     case "apns": return ApnsCommand.main(rest)
     case "explore": return ExploreCommand.main(rest)
+    case "lsp": return LspCommand.main(rest)
     case "--version", "version":
         Terminal.write("scn \(ToolVersion.string)\n")
         return ExitCode.success

@@ -1,3 +1,5 @@
+import ScenarioLanguage
+
 /// ANSI colours for the console report; everything passes through unchanged when off.
 struct Style: Sendable {
     /// Whether colour is on: stdout is a terminal, `NO_COLOR` is not set, `TERM` is not
@@ -23,26 +25,8 @@ struct Style: Sendable {
 
 /// Text helpers shared by the reporters.
 enum Text {
-    /// `name` on one line: control characters written as escapes (`\n`, `\t`, `\u{1B}`).
-    static func oneLine(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029
-                {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// `name` on one line, safe for a terminal (``TerminalText/escape(_:keepingLineBreaks:)``).
+    static func oneLine(_ name: String) -> String { TerminalText.escape(name) }
 
     /// `name` as a `.scn` string literal: `"…"` with `\"` and `\\` escaped, on one line.
     static func quoted(_ name: String) -> String {

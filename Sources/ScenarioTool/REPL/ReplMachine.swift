@@ -295,7 +295,7 @@ struct ReplMachine {
     func stateText() -> String {
         var lines: [String] = []
         if let world {
-            lines += world.summary.split(separator: "\n").map(String.init)
+            lines += world.summary.split(separator: "\n").map { TerminalText.escape(String($0)) }
         } else {
             lines.append("not installed yet: the first action installs the app")
             if checkContext.settings.isEmpty {
@@ -304,13 +304,15 @@ struct ReplMachine {
                 lines.append("configuration so far:")
                 for setting in checkContext.settings {
                     let text = sources[setting.path].map { $0.text(setting.range) } ?? setting.signature.name
-                    lines.append("  \(text)")
+                    lines.append("  \(TerminalText.escape(text))")
                 }
             }
         }
         let variables = session.environment.variableNames
         if !variables.isEmpty {
-            let shown = variables.map { name in "$\(name) = \(session.environment.lookup(name)?.display ?? "?")" }
+            let shown = variables.map { name in
+                "$\(name) = \(TerminalText.escape(session.environment.lookup(name)?.preview ?? "?"))"
+            }
             lines.append("variables " + shown.joined(separator: ", "))
         }
         let defs = session.environment.definitions.values.sorted { $0.name.text < $1.name.text }
@@ -325,7 +327,7 @@ struct ReplMachine {
     /// `:trace`: the whole trace, one event a line.
     func traceText() -> String {
         guard let world else { return "no trace yet: the app is not installed (the first action installs it)\n" }
-        return world.formatTrace()
+        return world.trace.map { TerminalText.escape($0.line) + "\n" }.joined()
     }
 
     /// `:help`, `:help COMMAND…`, `:help :meta`.

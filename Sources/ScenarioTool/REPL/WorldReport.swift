@@ -24,7 +24,8 @@ enum WorldReport {
             return []
         case (nil, let after?):
             var lines =
-                after.trace.first(where: { $0.kind == .install }).map { ["installed: \($0.text)"] } ?? ["installed"]
+                after.trace.first(where: { $0.kind == .install }).map { ["installed: \(TerminalText.escape($0.text))"] }
+                ?? ["installed"]
             lines.append(contentsOf: differences(from: nil, to: after, style: style))
             return lines
         case (_?, nil):
@@ -70,13 +71,15 @@ enum WorldReport {
         }
         if after.trace.count > oldTrace {
             for event in after.trace[oldTrace...] where notableKinds.contains(event.kind) {
-                lines.append("\(event.kind.rawValue): \(event.text)")
+                lines.append("\(event.kind.rawValue): \(TerminalText.escape(event.text))")
             }
         }
         let oldLog = before?.log.count ?? 0
         if after.log.count > oldLog {
             let fresh = after.log[oldLog...]
-            for line in fresh.prefix(logLinesShown) { lines.append(style.dim("log \(line.source): \(line.text)")) }
+            for line in fresh.prefix(logLinesShown) {
+                lines.append(style.dim("log \(line.source): \(TerminalText.escape(line.text))"))
+            }
             if fresh.count > logLinesShown {
                 lines.append(style.dim("… \(fresh.count - logLinesShown) more log lines (:trace shows everything)"))
             }
@@ -85,8 +88,8 @@ enum WorldReport {
     }
 
     static func describe(_ banner: Banner) -> String {
-        let title = banner.title.map { "\"\($0)\"" } ?? "(no title)"
-        let body = banner.body.map { "\"\($0)\"" } ?? "(no body)"
+        let title = banner.title.map { "\"\(TerminalText.escape($0))\"" } ?? "(no title)"
+        let body = banner.body.map { "\"\(TerminalText.escape($0))\"" } ?? "(no body)"
         return "\(banner.id) \(title) \(body) (from \(banner.source.rawValue), \(banner.pushID))"
     }
 
@@ -97,7 +100,7 @@ enum WorldReport {
         } else {
             text += "nothing sent"
         }
-        if let reason = push.reason { text += " (\(reason))" }
+        if let reason = push.reason { text += " (\(TerminalText.escape(reason)))" }
         return text
     }
 
