@@ -1,6 +1,5 @@
 // What two worlds must share to behave the same from now on: everything but the records.
 
-
 extension World {
     /// This world without its records (the trace and the log). Two worlds equal here give
     /// the same observations after the same steps, whatever led to each: exploration expands

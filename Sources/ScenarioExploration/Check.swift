@@ -71,7 +71,9 @@ public struct BuiltinCheck: Sendable {
                 memory = []
                 return .violated(
                     expectation: "expect chat open",
-                    detail: "the SDK started \(TimeFormat.duration(after.now - tapTime)) after the tap and the chat is closed")
+                    detail:
+                        "the SDK started \(TimeFormat.duration(after.now - tapTime)) after the tap and the chat is closed"
+                )
             }
             return .holds
         })
@@ -95,4 +97,3 @@ public struct BuiltinCheck: Sendable {
                 detail: "\(first.id) from \(first.source.rawValue) was added while the chat is open")
         })
 }
-
