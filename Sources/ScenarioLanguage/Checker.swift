@@ -726,7 +726,25 @@ private final class CheckRun {
         let (signature, consumed) = resolved
         let pathRange = arguments[0].range.union(arguments[consumed - 1].range)
         let bound = bind(arguments[consumed...], to: signature, pathRange: pathRange, file: file)
+        checkFilePaths(bound, of: signature, file: file)
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
+    }
+
+    /// A literal file path must stay inside the scenario root (the file itself is read when
+    /// the step runs).
+    private func checkFilePaths(_ bound: BoundArguments, of signature: Signature, file: SourceFile) {
+        guard let loader else { return }
+        for (index, parameter) in signature.positionals.enumerated() where parameter.isFilePath {
+            guard index < bound.positionals.count, let expr = bound.positionals[index],
+                case .string(let path)? = expr.literalValue
+            else { continue }
+            do {
+                try loader.confine(path, from: file.path)
+            } catch {
+                self.error(
+                    "'\(signature.name)' cannot read '\(Token.abbreviate(path))': \(error.message)", file, expr.range)
+            }
+        }
     }
 
     private func unknownCommand(_ arguments: [Expr], words: [String], file: SourceFile, scope: Scope) {
@@ -1123,6 +1141,10 @@ private final class CheckRun {
                     if summary.first == nil {
                         summary.first = SourceSite(path: stmt.path, range: stmt.range)
                     }
+                    summary.addAction(
+                        ConfiguredCommand(
+                            signature: command.signature, arguments: command.arguments, range: stmt.range,
+                            path: stmt.path))
                 } else {
                     var one = ConfigurationSummary()
                     one.before = [
@@ -1161,7 +1183,7 @@ private final class CheckRun {
         }
         let configuration = CaseConfiguration(
             caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) },
-            laterSettings: summary.later)
+            laterSettings: summary.later, actions: summary.actions)
         for rule in registry.caseRules {
             for violation in rule(configuration) {
                 let source = sources[violation.path] ?? file

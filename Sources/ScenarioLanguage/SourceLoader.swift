@@ -6,6 +6,13 @@ public protocol SourceLoader: Sendable {
     /// Loads `path` as written in the file `from` (relative to that file's folder).
     /// Throws a message (the caller turns it into a diagnostic at the path's position).
     func load(_ path: String, from: String) throws(LoadError) -> SourceFile
+    /// Throws when `path`, as written in the file `from`, is not inside the scenario root
+    /// (without reading it). The default accepts every path.
+    func confine(_ path: String, from: String) throws(LoadError)
+}
+
+extension SourceLoader {
+    public func confine(_ path: String, from: String) throws(LoadError) {}
 }
 
 public struct LoadError: Error, Hashable, Sendable {
@@ -26,7 +33,13 @@ public struct DirectoryLoader: SourceLoader {
         self.maxBytes = maxBytes
     }
 
-    public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+    public func confine(_ path: String, from: String) throws(LoadError) {
+        _ = try resolve(path, from: from)
+    }
+
+    /// The absolute path `path` names, written in the file `from`; throws when it is empty,
+    /// absolute or outside the root.
+    private func resolve(_ path: String, from: String) throws(LoadError) -> String {
         guard !path.isEmpty else { throw LoadError("empty path") }
         guard !path.hasPrefix("/") else {
             throw LoadError("'\(path)' is absolute; paths are relative to the file that names them")
@@ -37,6 +50,12 @@ public struct DirectoryLoader: SourceLoader {
         guard resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw LoadError("'\(path)' is outside the scenario root")
         }
+        return resolved
+    }
+
+    public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+        let dir = URL(fileURLWithPath: from).deletingLastPathComponent()
+        let resolved = try resolve(path, from: from)
         guard let data = FileManager.default.contents(atPath: resolved) else {
             throw LoadError("cannot read '\(path)'")
         }
