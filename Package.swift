@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
+        .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -32,8 +33,12 @@ let package = Package(
         .target(name: "NotificationCore", dependencies: ["CCrypto"]),
         // checked tree → effects on the world
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
+        // command lines declared once: parsing, --help, the man page, shell completion
+        .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"]),
         // folders of scenarios as a test suite, and its reports
-        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        .target(
+            name: "ScenarioTesting",
+            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
         .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
@@ -43,7 +48,7 @@ let package = Package(
             name: "ScenarioTool",
             dependencies: [
                 "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
-                "ScenarioLanguageServer", "CReadline",
+                "ScenarioLanguageServer", "CommandLineKit", "CReadline",
             ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
@@ -51,10 +56,10 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
+        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
-        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
+        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]
 )

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import ScenarioExploration
 import ScenarioLanguage
@@ -7,77 +8,67 @@ import ScenarioRuntime
 /// searches every step sequence of up to N steps from the file's prologue for a violated
 /// property and prints the shortest as a runnable scenario (docs/EXPLORE.md).
 enum ExploreCommand {
-    static let usage = """
-        usage: scn explore FILE [--depth N] [--jobs N] [--out DIR] [--check P,…] [--max-worlds N]
-          --depth N        the longest step sequence to search (default 5)
-          --jobs N         threads (default: the machine's cores); the report does not depend on it
-          --out DIR        write each counterexample to DIR/<property>.scn
-          --check P,…      built-in properties to add: \(BuiltinCheck.standard.map(\.name).joined(separator: ", "))
-          --max-worlds N   stop after N distinct worlds (default 1000000)
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "explore", abstract: "search every step sequence from the file's prologue for a violated property",
+            arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file whose prologue sets up the world")],
+            options: [
+                .value("--depth", "N", .number, "the longest step sequence to search (default 5, at most 64)"),
+                .value("--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
+                .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
+                .value(
+                    "--check", "P,…", .text,
+                    "built-in properties to add: " + BuiltinCheck.standard.map(\.name).joined(separator: ", ")),
+                .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
+                SharedOptions.root,
+            ]),
+        run: main)
 
-        """
-
-    static func main(_ arguments: [String]) -> Int32 {
-        let parsed: CommandArguments
-        switch CommandArguments.parse(
-            arguments, command: "explore", usage: usage,
-            values: [
-                "--depth": "a number of steps", "--jobs": "a number of threads", "--out": "a folder",
-                "--check": "a list of checks", "--max-worlds": "a number of worlds",
-            ])
-        {
-        case .exit(let code): return code
-        case .parsed(let p): parsed = p
-        }
-        guard parsed.paths.count == 1, let path = parsed.paths.first else {
-            Terminal.writeError("error: scn explore takes one scenario file\n" + usage)
-            return ExitCode.usage
-        }
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        guard let path = parsed.positionals.first else { return tool.usageError("missing FILE", command: "explore") }
         var options = Explorer.Options()
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
-        for (flag, minimum) in [("--depth", 1), ("--jobs", 1), ("--max-worlds", 1)] {
-            guard let text = parsed.values[flag] else { continue }
-            guard let n = Int(text), n >= minimum, n <= 1_000_000_000 else {
-                Terminal.writeError("error: \(flag) needs a whole number of at least \(minimum), got '\(text)'\n")
-                return ExitCode.usage
-            }
-            switch flag {
-            case "--depth": options.depth = n
-            case "--jobs": options.jobs = n
-            default: options.maxWorlds = n
-            }
+        do throws(UsageError) {
+            if let n = try parsed.positiveInteger("--depth") { options.depth = n }
+            if let n = try parsed.positiveInteger("--jobs") { options.jobs = n }
+            if let n = try parsed.positiveInteger("--max-worlds") { options.maxWorlds = n }
+        } catch {
+            return tool.usageError(error.message, command: "explore")
         }
-        if options.depth > 64 {
-            Terminal.writeError("error: --depth is at most 64\n")
-            return ExitCode.usage
-        }
-        if let list = parsed.values["--check"] {
+        if options.depth > 64 { return tool.usageError("option '--depth' is at most 64", command: "explore") }
+        options.jobs = min(options.jobs, 256)
+        if let list = parsed.value("--check") {
             for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
                 guard let check = BuiltinCheck.named(name) else {
                     let known = BuiltinCheck.standard.map(\.name)
-                    let guess = Suggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-                    Terminal.writeError(
-                        "error: unknown check '\(name)'\(guess); the checks are \(known.joined(separator: ", "))\n")
-                    return ExitCode.usage
+                    let guess = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                    return tool.usageError(
+                        "unknown check '\(TerminalText.escape(name))'\(guess) (the checks: \(known.joined(separator: ", ")))",
+                        command: "explore")
                 }
                 if !options.checks.contains(where: { $0.name == name }) { options.checks.append(check) }
             }
         }
-        let out = parsed.values["--out"]
+        let root = parsed.value("--root")
+        if let root, !Files.isFolder(root) {
+            return tool.usageError("--root '\(TerminalText.escape(root))' is not a folder", command: "explore")
+        }
+        let out = parsed.value("--out")
         if let out, FileManager.default.fileExists(atPath: out), !Files.isFolder(out) {
-            Terminal.writeError("error: --out '\(out)' is a file, not a folder\n")
+            return tool.usageError("--out '\(TerminalText.escape(out))' is a file, not a folder", command: "explore")
+        }
+        if path != "-" && Files.isFolder(path) {
+            Terminal.writeError(
+                "error: '\(TerminalText.escape(path))' is a folder; scn explore takes one scenario file\n")
             return ExitCode.usage
         }
-        if Files.isFolder(path) {
-            Terminal.writeError("error: '\(path)' is a folder; scn explore takes one scenario file\n")
-            return ExitCode.usage
-        }
-        let loaded = ScenarioLoader().load(path: path, root: Files.folder(of: path))
+        let input = FileRun.input(path, root: root)
+        let loaded = tool.load(input)
         if let error = loaded.error {
-            Terminal.writeError("error: \(error)\n")
+            Terminal.writeError("error: \(TerminalText.escape(error))\n")
             return ExitCode.usage
         }
-        let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
+        let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
         guard let result = loaded.result, let script = result.script, result.diagnostics.isEmpty else {
             Terminal.writeError(Language.render(loaded.result?.diagnostics ?? [], color: color) + "\n")
             return ExitCode.usage
@@ -85,11 +76,11 @@ enum ExploreCommand {
 
         let explorer: Explorer
         do throws(Explorer.SetupError) {
-            explorer = try Explorer(script: script, vocabulary: .standard, options: options, loader: loaded.loader)
+            explorer = try Explorer(script: script, vocabulary: tool.vocabulary, options: options, loader: loaded.loader)
         } catch {
             switch error {
             case .message(let message):
-                Terminal.writeError("error: \(message)\n")
+                Terminal.writeError("error: \(TerminalText.escape(message))\n")
                 return ExitCode.usage
             case .prologue(let failure):
                 Terminal.writeError(
@@ -113,7 +104,7 @@ enum ExploreCommand {
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {
-                Terminal.writeError("error: cannot create '\(out)': \(error.localizedDescription)\n")
+                Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
                 return ExitCode.usage
             }
             var used = Set<String>()
@@ -124,13 +115,13 @@ enum ExploreCommand {
                 used.insert(name)
                 let file = (out.hasSuffix("/") ? out : out + "/") + name
                 guard FileManager.default.createFile(atPath: file, contents: Data(counterexample.scenario.utf8)) else {
-                    Terminal.writeError("error: cannot write '\(file)'\n")
+                    Terminal.writeError("error: cannot write '\(TerminalText.escape(file))'\n")
                     return ExitCode.usage
                 }
                 written[property] = file
             }
         }
-        Terminal.write(found.report(path: path, written: written))
+        Terminal.write(TerminalText.escape(found.report(path: input.path, written: written), keepingLineBreaks: true))
         return found.counterexamples.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
