@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
+        .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
@@ -39,6 +40,8 @@ let package = Package(
         .target(
             name: "ScenarioTesting",
             dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
+        // a folder of scenarios as Swift Testing cases, for `swift test` in any package
+        .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
         .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
@@ -58,7 +61,8 @@ let package = Package(
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]
