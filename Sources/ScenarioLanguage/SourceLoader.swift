@@ -6,6 +6,17 @@ public protocol SourceLoader: Sendable {
     /// Loads `path` as written in the file `from` (relative to that file's folder).
     /// Throws a message (the caller turns it into a diagnostic at the path's position).
     func load(_ path: String, from: String) throws(LoadError) -> SourceFile
+    /// ``load(_:from:)`` refusing a file over `maxBytes` (a payload file) — before reading
+    /// it, where the loader can tell.
+    func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile
+}
+
+extension SourceLoader {
+    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
+        let file = try load(path, from: from)
+        guard file.bytes.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
+        return file
+    }
 }
 
 public struct LoadError: Error, Hashable, Sendable {
@@ -27,6 +38,10 @@ public struct DirectoryLoader: SourceLoader {
     }
 
     public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+        try load(path, from: from, maxBytes: maxBytes)
+    }
+
+    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
         guard !path.isEmpty else { throw LoadError("empty path") }
         guard !path.hasPrefix("/") else {
             throw LoadError("'\(path)' is absolute; paths are relative to the file that names them")
@@ -37,13 +52,10 @@ public struct DirectoryLoader: SourceLoader {
         guard resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw LoadError("'\(path)' is outside the scenario root")
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw LoadError("cannot read '\(path)'")
-        }
-        guard data.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
+        let data = try BoundedFile.read(resolved, maxBytes: min(maxBytes, self.maxBytes), shown: path)
         // Keep the path as the user would write it: relative display paths stay relative.
         let shown = dir.path == "." ? path : (from.contains("/") ? (dir.relativePath + "/" + path) : path)
-        return SourceFile(path: normalizePath(shown), bytes: [UInt8](data))
+        return SourceFile(path: normalizePath(shown), bytes: data)
     }
 }
 

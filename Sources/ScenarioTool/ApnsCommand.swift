@@ -7,6 +7,9 @@ import ScenarioRuntime
 /// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`).
 enum ApnsCommand {
     static let usage = "usage: scn apns FILE --out DIR\n"
+    /// The most files one run writes: a handful of payloads is what a simulator session
+    /// needs, and a loop in a scenario must not fill a disk.
+    static let maxFiles = 1000
 
     static func main(_ arguments: [String]) -> Int32 {
         let parsed: CommandArguments
@@ -18,10 +21,25 @@ enum ApnsCommand {
             Terminal.writeError(usage)
             return ExitCode.usage
         }
-        let run = FileRun.run(path, limits: Limits())
+        // The run stops at the first push past the cap: nothing more is simulated.
+        var limits = Limits()
+        limits.maxPushes = maxFiles
+        let run = FileRun.run(path, limits: limits)
         if run.script == nil {
             let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
             Terminal.writeError(RunCommand.render(run, trace: false, color: color))
+            return ExitCode.usage
+        }
+        let count = run.results.reduce(0) { n, result in
+            n + (result.context.world?.pushes.count(where: { $0.payload?.isObject == true }) ?? 0)
+        }
+        let capped = run.results.contains {
+            $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true
+        }
+        guard count <= maxFiles, !capped else {
+            Terminal.writeError(
+                "error: the scenario sends more than \(maxFiles) pushes; scn apns writes at most \(maxFiles) files "
+                    + "(nothing was written)\n")
             return ExitCode.usage
         }
         do {

@@ -4,9 +4,13 @@ import ScenarioTesting
 
 /// Reading files named on the command line.
 enum Files {
-    static func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    /// The bytes of a scenario file, at most ``maxBytes`` (checked before reading).
+    static func read(_ path: String) throws(LoadError) -> [UInt8] {
+        try BoundedFile.read(path, maxBytes: maxBytes)
     }
+
+    /// The largest scenario file the tool reads (the scenario root's loader uses the same).
+    static var maxBytes: Int { DirectoryLoader(root: ".").maxBytes }
 
     /// The scenario root of a file run directly: its own folder.
     static func folder(of path: String) -> String {

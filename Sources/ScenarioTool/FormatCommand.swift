@@ -23,8 +23,11 @@ enum FormatCommand {
         var errors = !found
         var unformatted = false
         for path in files.map(\.path) {
-            guard let bytes = Files.read(path) else {
-                Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
+            let bytes: [UInt8]
+            do throws(LoadError) {
+                bytes = try Files.read(path)
+            } catch {
+                Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
                 errors = true
                 continue
             }

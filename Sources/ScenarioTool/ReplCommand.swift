@@ -13,9 +13,15 @@ enum ReplCommand {
     }
 
     static func runStandardInput() -> Int32 {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let source = SourceFile(path: "<stdin>", bytes: [UInt8](data))
         let loader = DirectoryLoader(root: FileManager.default.currentDirectoryPath)
+        let data: [UInt8]
+        do throws(LoadError) {
+            data = try BoundedFile.readStandardInput(maxBytes: loader.maxBytes)
+        } catch {
+            Terminal.writeError("error: \(error.message)\n")
+            return ExitCode.usage
+        }
+        let source = SourceFile(path: "<stdin>", bytes: data)
         let result = Language.check(source, registry: Vocabulary.standard.registry, loader: loader)
         let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
         guard let script = result.script, result.diagnostics.isEmpty else {

@@ -22,8 +22,11 @@ enum ReproCommand {
                 "error: '\(TerminalText.escape(path))' is a folder; scn repro takes one scenario file\n")
             return ExitCode.usage
         }
-        guard let bytes = Files.read(path) else {
-            Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
+        let bytes: [UInt8]
+        do throws(LoadError) {
+            bytes = try Files.read(path)
+        } catch {
+            Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
         }
         let run = FileRun.run(path, limits: Limits(), caseName: caseName)

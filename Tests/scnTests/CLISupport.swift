@@ -63,9 +63,9 @@ enum CLI {
 
     /// Runs `scn arguments…` in `directory`, standard input empty, output to files (so a
     /// large output cannot block on a full pipe).
-    static func run(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws
-        -> CLIResult
-    {
+    static func run(
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], stdinFile: URL? = nil
+    ) throws -> CLIResult {
         let scratch = try TempDir()
         let outURL = scratch.url.appendingPathComponent("stdout")
         let errURL = scratch.url.appendingPathComponent("stderr")
@@ -83,7 +83,11 @@ enum CLI {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment(extra)
-        process.standardInput = FileHandle.nullDevice
+        if let stdinFile {
+            process.standardInput = try FileHandle(forReadingFrom: stdinFile)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardOutput = out
         process.standardError = err
         let done = DispatchSemaphore(value: 0)
