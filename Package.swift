@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
+        .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -32,10 +33,14 @@ let package = Package(
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
         // folders of scenarios as a test suite, and its reports
         .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        // the language server (`scn lsp`): protocol and framing, and handlers that call the language
+        .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
-            dependencies: ["ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "CReadline"]),
+            dependencies: [
+                "ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "ScenarioLanguageServer", "CReadline",
+            ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
 
@@ -44,6 +49,7 @@ let package = Package(
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
         .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
     ]
 )

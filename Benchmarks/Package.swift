@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Benchmarks for scn, kept out of the main package and its tests (no timing asserts
-// there): they report figures.
+// there): they report figures. docs/PERFORMANCE.md says what each one measures.
 //
-//   cd Benchmarks && swift run -c release scn-bench [LINES]
+//   cd Benchmarks && swift run -c release scn-bench [--json] [--quick]
 import PackageDescription
 
 let package = Package(
@@ -12,9 +12,15 @@ let package = Package(
         .executableTarget(
             name: "scn-bench",
             dependencies: [
+                .product(name: "NotificationCore", package: "scn"),
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
                 .product(name: "ScenarioTesting", package: "scn"),
-            ])
+                // built beside scn-bench, so that start-up is measured on the real tool
+                .product(name: "scn", package: "scn"),
+                "hello",
+            ]),
+        // The start-up anchor: a Swift + Foundation hello world, built as the tool is.
+        .executableTarget(name: "hello"),
     ]
 )

@@ -110,17 +110,24 @@ extension World {
     }
 
     /// The edna server sends `text` through its `kind` template (SPEC §4.1).
-    public mutating func pushEdna(kind: EdnaTemplateKind, text: String, campaign: String?) throws(CoreError) {
+    public mutating func pushEdna(
+        kind: EdnaTemplateKind, text: String, campaign: String?, headers: APNsHeaderOverrides = .none
+    ) throws(CoreError) {
         guard configuration.sdk == .edna else { throw .invalid("push edna: the app integrates Kindly, not edna") }
-        beginStep("push edna \(kind.rawValue) \"\(text)\"" + (campaign.map { " campaign \($0)" } ?? ""))
-        ednaServerPush(kind: kind, text: text, campaign: campaign)
+        beginStep(
+            "push edna \(kind.rawValue) \"\(text)\"" + (campaign.map { " campaign \($0)" } ?? "") + headers.description)
+        ednaServerPush(kind: kind, text: text, campaign: campaign, headers: headers)
         try endStep()
     }
 
     /// Another provider (Braze, mParticle, …) sends a visible push. Defaults: title `Promo`,
     /// body `Message N`.
-    public mutating func pushOther(title: String? = nil, body: String? = nil) throws(CoreError) {
-        beginStep("push other" + (title.map { " title \"\($0)\"" } ?? "") + (body.map { " body \"\($0)\"" } ?? ""))
+    public mutating func pushOther(
+        title: String? = nil, body: String? = nil, headers: APNsHeaderOverrides = .none
+    ) throws(CoreError) {
+        beginStep(
+            "push other" + (title.map { " title \"\($0)\"" } ?? "") + (body.map { " body \"\($0)\"" } ?? "")
+                + headers.description)
         let index = beginPush(.other)
         let payload: JSONValue = [
             "aps": [
@@ -135,18 +142,20 @@ extension World {
         } else {
             apnsSend(
                 index, payload: payload,
-                route: .token(topic: configuration.bundleID, environment: configuration.environment))
+                route: .token(topic: configuration.bundleID, environment: configuration.environment),
+                overrides: headers)
         }
         try endStep()
     }
 
     /// Exactly this payload, straight to the device as `xcrun simctl push` does (a `.apns`
     /// file's `Simulator Target Bundle` key is dropped). Shown as its author wrote it.
-    public mutating func pushRaw(_ payload: JSONValue) throws(CoreError) {
+    public mutating func pushRaw(_ payload: JSONValue, headers: APNsHeaderOverrides = .none) throws(CoreError) {
         guard payload.isObject else { throw .invalid("push raw: the payload must be a JSON object") }
-        beginStep("push raw")
+        beginStep("push raw" + headers.description)
         let index = beginPush(.raw)
-        apnsSend(index, payload: payload.removing("Simulator Target Bundle"), route: .simulator)
+        apnsSend(
+            index, payload: payload.removing("Simulator Target Bundle"), route: .simulator, overrides: headers)
         try endStep()
     }
 
@@ -322,6 +331,7 @@ extension World {
             switch entry.event {
             case .extensionFinished(let pushID): finishExtension(pushID: pushID)
             case .extensionExpired(let pushID): expireExtension(pushID: pushID, reason: "30s passed")
+            case .apnsExpired(let pushID): apnsExpire(pushID: pushID)
             case .edna(let event): ednaRun(event)
             }
         }
@@ -335,6 +345,7 @@ extension World {
         if let chat = request.chat { out += " chat \(chat)" }
         if request.tampered { out += " tampered" }
         if let missing = request.missing { out += " missing \(missing.rawValue)" }
+        out += request.headers.description
         return out
     }
 }

@@ -75,8 +75,55 @@ public enum ShouldHandle: String, CaseIterable, Hashable, Sendable {
 /// edna's APNs credential kind.
 public enum EdnaCredential: String, CaseIterable, Hashable, Sendable { case p8, p12 }
 
-/// Where a banner came from (SPEC §2.3).
-public enum BannerSource: String, CaseIterable, Hashable, Sendable { case `extension`, sdk, system }
+/// Where a notification in the notification center came from: the service extension, an
+/// SDK's local notification, iOS showing the push as sent, or the host app's own local
+/// notification.
+public enum BannerSource: String, CaseIterable, Hashable, Sendable { case `extension`, sdk, system, host }
+
+/// How a notification was presented: on screen and in the notification center (`banner`), or
+/// only in the notification center (`list`).
+public enum Presentation: String, CaseIterable, Hashable, Sendable { case banner, list }
+
+/// `own-presents`: what the host's own delegate passes to `willPresent`'s completion handler.
+public enum OwnPresentation: String, CaseIterable, Hashable, Sendable { case banner, list, nothing }
+
+/// `host posts-local`: whether the host posts its own local notification for each push with an
+/// alert that reaches `didReceiveRemoteNotification` (the "show it myself" integration).
+public enum HostPostsLocal: String, CaseIterable, Hashable, Sendable {
+    case none
+    case onReceive = "on-receive"
+}
+
+/// `extension-fault`: the service extension is killed before it delivers.
+public enum ExtensionFault: String, CaseIterable, Hashable, Sendable {
+    case none
+    /// Over iOS's memory limit for service extensions (about 24 MB).
+    case memory
+    case crash
+}
+
+/// `kindly|edna server collapse-id`: whether the server sets `apns-collapse-id`.
+public enum ServerCollapseID: String, CaseIterable, Hashable, Sendable {
+    case none
+    /// The message id.
+    case message
+}
+
+/// What the host app's own code does, beside its SDK wiring: data the host seam applies
+/// whatever the SDK (docs/CORE.md "The host seam").
+public struct HostBehaviour: Hashable, Sendable {
+    public var postsLocal: HostPostsLocal = .none
+    public var ownPresents: OwnPresentation = .banner
+    public init() {}
+}
+
+/// A chat server's faults: the token held twice, the collapse id it sets.
+public struct ServerBehaviour: Hashable, Sendable {
+    /// The device's token is registered twice (two letter cases): every message is pushed twice.
+    public var duplicateToken = false
+    public var collapseID: ServerCollapseID = .none
+    public init() {}
+}
 
 /// Kind of push the Kindly server sent.
 public enum PushType: String, CaseIterable, Hashable, Sendable { case visible, silent }
@@ -135,11 +182,38 @@ public struct Configuration: Hashable, Sendable {
     public var delegateAssignment: DelegateAssignment = .atLaunch
     public var permission: Permission = .granted
     public var silentBudget: SilentBudget? = nil
+    /// Settings › General › Background App Refresh for the app.
+    public var backgroundRefresh = true
+    /// Low Power Mode.
+    public var lowPower = false
+    public var extensionFault: ExtensionFault = .none
+    /// The host app's own code.
+    public var host = HostBehaviour()
+    /// Each chat server's faults (absent: none).
+    public var servers: [ChatSDK: ServerBehaviour] = [:]
+    /// The iOS version; 18.0 calls `willPresent` twice.
+    public var iosVersion: [Int] = [18, 1]
 
     public init() {}
+
+    /// iOS 18.0's regression: `willPresent` is called twice for each notification presented
+    /// in the foreground (fixed in 18.1).
+    var callsWillPresentTwice: Bool { Version.compare(iosVersion, [18, 0]) == 0 }
 
     /// The delegate in effect: the configured one, or the SDK's default.
     public var effectiveDelegate: DelegateChoice {
         delegate ?? sdk.integration.type.defaultDelegate
+    }
+}
+
+extension Configuration {
+    /// The server behaviour of `sdk`'s server.
+    public func server(_ sdk: ChatSDK) -> ServerBehaviour { servers[sdk] ?? ServerBehaviour() }
+
+    /// Changes the faults of `sdk`'s server.
+    public mutating func update(_ sdk: ChatSDK, _ change: (inout ServerBehaviour) -> Void) {
+        var behaviour = server(sdk)
+        change(&behaviour)
+        servers[sdk] = behaviour
     }
 }

@@ -14,6 +14,10 @@ public struct Banner: Hashable, Sendable {
     public var userInfo: JSONValue
     /// 1, 2, … (the number in ``id``).
     var sequence: Int
+    /// On screen and in the center, or in the center only.
+    public var presentation: Presentation = .banner
+    /// The `apns-collapse-id` of the push a remote notification came from.
+    public var collapseID: String?
     /// Whether this is Kindly's placeholder (title `New message`, body `Open the app to read it`).
     public var isPlaceholder: Bool { title == KindlyPayload.placeholderTitle && body == KindlyPayload.placeholderBody }
 }
@@ -38,6 +42,11 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var delivered: Bool = false
     /// Why nothing was sent, or why it was not delivered.
     public internal(set) var reason: String?
+    /// The APNs headers it was sent with; nil: nothing was sent.
+    public internal(set) var headers: APNsHeaders?
+    /// The message it carries (`kindly m1`, `edna msg-1`); for another provider's or a raw
+    /// push, the push itself. Two pushes for one message share it (`expect duplicates`).
+    public internal(set) var message: String
     /// `visible`, `silent` or `none` (nothing sent): the word `expect push` compares.
     public var sentWord: String { sent?.rawValue ?? "none" }
     /// The ciphertext strings of a Kindly server payload (invariant 1 looks for them in banners).
@@ -45,6 +54,13 @@ public struct PushRecord: Hashable, Sendable {
     /// The values that were sealed (chat id, title, body): a banner that shows one of them
     /// shows the message, even where a short ciphertext happens to be part of its text.
     var kindlyPlaintexts: [String] = []
+
+    init(id: String, number: Int, origin: PushOrigin, message: String? = nil) {
+        self.id = id
+        self.number = number
+        self.origin = origin
+        self.message = message ?? id
+    }
 }
 
 /// What Kindly hands to `shouldHandleNotification` (SPEC §3.5).
@@ -166,11 +182,14 @@ public struct KindlyPushRequest: Hashable, Sendable {
     public var tampered: Bool
     /// Drop this field from the payload.
     public var missing: KindlyField?
+    /// APNs headers that override what the server sends.
+    public var headers: APNsHeaderOverrides
 
     public init(
         type: PushType? = nil, title: String? = nil, body: String? = nil, chat: String? = nil,
-        tampered: Bool = false, missing: KindlyField? = nil
+        tampered: Bool = false, missing: KindlyField? = nil, headers: APNsHeaderOverrides = .none
     ) {
+        self.headers = headers
         self.type = type
         self.title = title
         self.body = body
@@ -197,6 +216,13 @@ public enum RuntimeSetting: Hashable, Sendable, CustomStringConvertible {
     case kindlyHost(HostWiring)
     case ednaHost(HostWiring)
     case ednaTemplate(kind: EdnaTemplateKind, json: String)
+    case backgroundRefresh(Bool)
+    case lowPower(Bool)
+    case extensionFault(ExtensionFault)
+    case hostPostsLocal(HostPostsLocal)
+    case ownPresents(OwnPresentation)
+    case serverDuplicateToken(ChatSDK, Bool)
+    case serverCollapseID(ChatSDK, ServerCollapseID)
 
     public var description: String {
         switch self {
@@ -213,6 +239,14 @@ public enum RuntimeSetting: Hashable, Sendable, CustomStringConvertible {
         case .kindlyHost(let wiring): return "host kindly \(wiring.rawValue)"
         case .ednaHost(let wiring): return "host edna \(wiring.rawValue)"
         case .ednaTemplate(let kind, _): return "edna template \(kind.rawValue)"
+        case .backgroundRefresh(let on): return "background-refresh \(on ? "on" : "off")"
+        case .lowPower(let on): return "low-power \(on ? "on" : "off")"
+        case .extensionFault(let fault): return "extension-fault \(fault.rawValue)"
+        case .hostPostsLocal(let value): return "host posts-local \(value.rawValue)"
+        case .ownPresents(let value): return "own-presents \(value.rawValue)"
+        case .serverDuplicateToken(let sdk, let on):
+            return "\(sdk.rawValue) server duplicate-token \(on ? "on" : "off")"
+        case .serverCollapseID(let sdk, let value): return "\(sdk.rawValue) server collapse-id \(value.rawValue)"
         }
     }
 }

@@ -6,6 +6,8 @@ enum ScheduledEvent: Hashable, Sendable {
     case extensionFinished(pushID: String)
     /// iOS's 30 s deadline for the extension working on this push.
     case extensionExpired(pushID: String)
+    /// APNs' storage of this push (held while the device is offline) expires.
+    case apnsExpired(pushID: String)
     /// A later step of the edna model.
     case edna(EdnaScheduledEvent)
 }

@@ -21,6 +21,13 @@ extension World {
             case .message: next.ednaMessageTemplate = json
             case .campaign: next.ednaCampaignTemplate = json
             }
+        case .backgroundRefresh(let on): next.backgroundRefresh = on
+        case .lowPower(let on): next.lowPower = on
+        case .extensionFault(let fault): next.extensionFault = fault
+        case .hostPostsLocal(let value): next.host.postsLocal = value
+        case .ownPresents(let value): next.host.ownPresents = value
+        case .serverDuplicateToken(let sdk, let on): next.update(sdk) { $0.duplicateToken = on }
+        case .serverCollapseID(let sdk, let value): next.update(sdk) { $0.collapseID = value }
         }
         try Self.validateRuntime(next)
         configuration = next

@@ -24,6 +24,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case extensionStarted = "extension-started"
     case extensionFinished = "extension-finished"
     case extensionExpired = "extension-expired"
+    /// iOS killed the service extension before it delivered (memory limit, crash).
+    case extensionKilled = "extension-killed"
     case decryption
     case keychain
     /// A notification-center delegate or app-delegate callback ran.

@@ -10,7 +10,7 @@
 /// After every step the SPEC §2.4 invariants are checked; a violation throws
 /// ``CoreError/invariant(name:detail:)`` (a core bug) and keeps the events that led to it in
 /// the trace.
-public struct World: Sendable, Equatable {
+public struct World: Sendable, Hashable {
     /// The configuration: install-time fields as installed, runtime fields as they are now.
     public internal(set) var configuration: Configuration
     /// The SDK the app integrates, as the hooks iOS's callbacks reach.
@@ -32,14 +32,18 @@ public struct World: Sendable, Equatable {
     var processCount = 0
     public internal(set) var deviceLock: DeviceLock = .unlocked
     var device = Device()
+    /// The device's connection and the push APNs stores meanwhile.
+    var network = Network()
 
     // MARK: Notifications
 
     /// The notification center, oldest first (the newest is last).
     public internal(set) var banners: [Banner] = []
     var bannerCount = 0
-    /// Banners shown per push id, ever (invariant 2).
+    /// Notifications the SDK, its extension and iOS added per push id, ever (invariant 2).
     var bannersPerPush: [String: Int] = [:]
+    /// Notifications added to the center per message, every source, ever (`expect duplicates`).
+    var notificationsPerMessage: [String: Int] = [:]
     /// Service extensions at work, in the order they started.
     var extensionJobs: [ExtensionJob] = []
     /// Every push command of the case, oldest first.
@@ -111,6 +115,11 @@ public struct World: Sendable, Equatable {
         return nil
     }
 
+    /// How many messages have had two or more notifications added to the notification center
+    /// so far: every source (the host's own included), every push; a collapse-id replacement
+    /// is not an addition.
+    public var duplicates: Int { notificationsPerMessage.values.reduce(0) { $1 >= 2 ? $0 + 1 : $0 } }
+
     /// A chat's history, oldest first (empty for a chat with no messages).
     public func history(chat: String) -> [HistoryEntry] {
         histories.first(where: { $0.chatID == chat })?.entries ?? []
@@ -133,6 +142,9 @@ public struct World: Sendable, Equatable {
     private static func validate(_ configuration: Configuration) throws(CoreError) {
         guard !configuration.sdkVersion.isEmpty, configuration.sdkVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("sdk: the version must be dot-separated whole numbers")
+        }
+        guard !configuration.iosVersion.isEmpty, configuration.iosVersion.allSatisfy({ $0 >= 0 }) else {
+            throw .invalid("ios: the version must be dot-separated whole numbers")
         }
         guard !configuration.appVersion.isEmpty, configuration.appVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("app version: the version must be dot-separated whole numbers")

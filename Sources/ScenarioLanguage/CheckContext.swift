@@ -100,6 +100,9 @@ struct ConfigurationSummary: Sendable {
     var after: [ConfiguredCommand] = []
     /// Runtime settings after the first action (allowed; case rules still see them).
     var later: [ConfiguredCommand] = []
+    /// The first use of each action (by name and first literal argument), at most ``cap``.
+    var actions: [ConfiguredCommand] = []
+    private var actionKeys: Set<String> = []
 
     /// Enough for any real case; keeps pathological `def` chains linear.
     static let cap = 256
@@ -116,6 +119,14 @@ struct ConfigurationSummary: Sendable {
             for c in other.after { addAfter(c) }
         }
         for c in other.later { addLater(c) }
+        for c in other.actions { addAction(c) }
+    }
+
+    mutating func addAction(_ c: ConfiguredCommand) {
+        guard actions.count < ConfigurationSummary.cap else { return }
+        let first = (c.arguments.positionals.first ?? nil)?.literalValue?.text ?? ""
+        guard actionKeys.insert(c.signature.name + "\u{0}" + first).inserted else { return }
+        actions.append(c)
     }
 
     private mutating func addLater(_ c: ConfiguredCommand) {

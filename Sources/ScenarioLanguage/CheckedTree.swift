@@ -48,17 +48,22 @@ public struct CheckedCase: Hashable, Sendable {
     public var tags: [String]
     /// The reason given by `skip`, if the case (or its file) is skipped.
     public var skip: String?
+    /// The reference given by `known-bug` (in the case or its file's prologue): the case
+    /// states what should happen, so a failure reproduces the bug and a pass means it may
+    /// be fixed.
+    public var knownBug: String?
     /// Loop variables bound when the case was made by a `for` around `case` blocks.
     public var bindings: [Name: Value]
     public var body: [CheckedStmt]
     public init(
         name: String, nameRange: SourceRange, tags: [String], skip: String?,
-        bindings: [Name: Value], body: [CheckedStmt]
+        bindings: [Name: Value], body: [CheckedStmt], knownBug: String? = nil
     ) {
         self.name = name
         self.nameRange = nameRange
         self.tags = tags
         self.skip = skip
+        self.knownBug = knownBug
         self.bindings = bindings
         self.body = body
     }

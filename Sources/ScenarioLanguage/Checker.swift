@@ -223,6 +223,7 @@ private final class CheckRun {
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
         var fileSkip: (reason: String, range: SourceRange)?
+        var fileKnownBug: (reason: String, range: SourceRange)?
 
         // The prologue first: every case runs all of it, whatever its place in the file.
         for stmt in tree.statements {
@@ -235,6 +236,8 @@ private final class CheckRun {
                 collectTags(names, into: &fileTags, file: file)
             case .skip(let reason):
                 collectSkip(reason, stmt: stmt, into: &fileSkip, file: file)
+            case .knownBug(let reference):
+                collectKnownBug(reference, stmt: stmt, into: &fileKnownBug, file: file)
             default:
                 if let checked = checkStatement(stmt, file: file, scope: &scope, position: .top) {
                     prologue.append(checked)
@@ -248,7 +251,7 @@ private final class CheckRun {
         for stmt in caseStatements {
             expandCases(
                 stmt, file: file, scope: scope, bindings: [:], fileTags: fileTags, fileSkip: fileSkip?.reason,
-                prologue: prologueSummary, names: &caseNames, into: &cases)
+                fileKnownBug: fileKnownBug?.reason, prologue: prologueSummary, names: &caseNames, into: &cases)
         }
         if caseStatements.isEmpty {
             let name = CheckRun.caseName(forPath: file.path)
@@ -256,7 +259,7 @@ private final class CheckRun {
             cases.append(
                 CheckedCase(
                     name: name, nameRange: SourceRange(0, 0), tags: fileTags, skip: fileSkip?.reason, bindings: [:],
-                    body: []))
+                    body: [], knownBug: fileKnownBug?.reason))
         }
         return CheckedScript(source: file, prologue: prologue, cases: cases, sources: sources)
     }
@@ -336,7 +339,8 @@ private final class CheckRun {
 
     private func expandCases(
         _ stmt: Stmt, file: SourceFile, scope: Scope, bindings: [Name: Value], fileTags: [String],
-        fileSkip: String?, prologue: ConfigurationSummary, names: inout [String: SourceRange],
+        fileSkip: String?, fileKnownBug: String?, prologue: ConfigurationSummary,
+        names: inout [String: SourceRange],
         into cases: inout [CheckedCase]
     ) {
         switch stmt.kind {
@@ -344,6 +348,7 @@ private final class CheckRun {
             let caseScope = scope.pushed(Scope.Frame(variables: Set(bindings.keys.map(\.text))))
             var tags = fileTags
             var skip: (reason: String, range: SourceRange)?
+            var knownBug: (reason: String, range: SourceRange)?
             var statements: [CheckedStmt] = []
             var inner = caseScope.pushed()
             nesting += 1
@@ -351,6 +356,14 @@ private final class CheckRun {
                 switch s.kind {
                 case .tags(let names): collectTags(names, into: &tags, file: file)
                 case .skip(let reason): collectSkip(reason, stmt: s, into: &skip, file: file)
+                case .knownBug(let reference):
+                    if let step = statements.first {
+                        error(
+                            "'known-bug' goes at the top of the case", file, s.range,
+                            label: "move it above the case's first step",
+                            notes: ["the first step is on line \(file.location(of: step.range.start).line)"])
+                    }
+                    collectKnownBug(reference, stmt: s, into: &knownBug, file: file)
                 default:
                     if let checked = checkStatement(s, file: file, scope: &inner, position: .nested) {
                         statements.append(checked)
@@ -378,7 +391,7 @@ private final class CheckRun {
                 CheckedCase(
                     name: name, nameRange: nameExpr.range, tags: tags, skip: skip?.reason ?? fileSkip,
                     bindings: bindings,
-                    body: statements))
+                    body: statements, knownBug: knownBug?.reason ?? fileKnownBug))
 
         case .for(let variable, let sequence, let body):
             var ok = true
@@ -404,7 +417,7 @@ private final class CheckRun {
                 for s in body.statements {
                     expandCases(
                         s, file: file, scope: scope, bindings: inner, fileTags: fileTags, fileSkip: fileSkip,
-                        prologue: prologue, names: &names, into: &cases)
+                        fileKnownBug: fileKnownBug, prologue: prologue, names: &names, into: &cases)
                 }
             }
         default:
@@ -521,6 +534,30 @@ private final class CheckRun {
         skip = (text, stmt.range)
     }
 
+    private func collectKnownBug(
+        _ reference: Expr?, stmt: Stmt, into knownBug: inout (reason: String, range: SourceRange)?, file: SourceFile
+    ) {
+        if let previous = knownBug {
+            error(
+                "'known-bug' given twice", file, stmt.range,
+                notes: ["the first 'known-bug' is on line \(file.location(of: previous.range.start).line)"])
+            return
+        }
+        guard let reference else {
+            error(
+                "'known-bug' needs a reference", file, stmt.range,
+                label: "write known-bug \"https://…\" (the bug's thread, or any text)")
+            return
+        }
+        guard case .string(let text)? = reference.literalValue, !text.isEmpty else {
+            error(
+                "'known-bug' takes a quoted reference, got '\(text(file, reference.range))'", file, reference.range,
+                label: "write known-bug \"https://…\"")
+            return
+        }
+        knownBug = (text, stmt.range)
+    }
+
     // MARK: - Statements
 
     private func checkBlock(_ block: Block, file: SourceFile, scope: Scope) -> [CheckedStmt] {
@@ -619,8 +656,8 @@ private final class CheckRun {
         case .alphabet(let body):
             return checkAlphabet(body, stmt: stmt, file: file, scope: scope, position: position)
 
-        case .tags, .skip:
-            let word = stmt.kind.isTags ? "tags" : "skip"
+                case .tags, .skip, .knownBug:
+            let word = stmt.kind.keyword
             switch position {
             case .included:
                 error("an included file cannot use '\(word)'", file, stmt.range, label: "put it in the including file")
@@ -721,7 +758,25 @@ private final class CheckRun {
         let (signature, consumed) = resolved
         let pathRange = arguments[0].range.union(arguments[consumed - 1].range)
         let bound = bind(arguments[consumed...], to: signature, pathRange: pathRange, file: file)
+        checkFilePaths(bound, of: signature, file: file)
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
+    }
+
+    /// A literal file path must stay inside the scenario root (the file itself is read when
+    /// the step runs).
+    private func checkFilePaths(_ bound: BoundArguments, of signature: Signature, file: SourceFile) {
+        guard let loader else { return }
+        for (index, parameter) in signature.positionals.enumerated() where parameter.isFilePath {
+            guard index < bound.positionals.count, let expr = bound.positionals[index],
+                case .string(let path)? = expr.literalValue
+            else { continue }
+            do {
+                try loader.confine(path, from: file.path)
+            } catch {
+                self.error(
+                    "'\(signature.name)' cannot read '\(Token.abbreviate(path))': \(error.message)", file, expr.range)
+            }
+        }
     }
 
     private func unknownCommand(_ arguments: [Expr], words: [String], file: SourceFile, scope: Scope) {
@@ -1145,6 +1200,10 @@ private final class CheckRun {
                     if summary.first == nil {
                         summary.first = SourceSite(path: stmt.path, range: stmt.range)
                     }
+                    summary.addAction(
+                        ConfiguredCommand(
+                            signature: command.signature, arguments: command.arguments, range: stmt.range,
+                            path: stmt.path))
                 } else {
                     var one = ConfigurationSummary()
                     one.before = [
@@ -1183,7 +1242,7 @@ private final class CheckRun {
         }
         let configuration = CaseConfiguration(
             caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) },
-            laterSettings: summary.later)
+            laterSettings: summary.later, actions: summary.actions)
         for rule in registry.caseRules {
             for violation in rule(configuration) {
                 let source = sources[violation.path] ?? file
@@ -1194,8 +1253,12 @@ private final class CheckRun {
 }
 
 extension Stmt.Kind {
-    fileprivate var isTags: Bool {
-        if case .tags = self { return true }
-        return false
+    /// The keyword of a statement that marks cases (`tags`, `skip`, `known-bug`).
+    fileprivate var keyword: String {
+        switch self {
+        case .tags: "tags"
+        case .knownBug: "known-bug"
+        default: "skip"
+        }
     }
 }

@@ -177,10 +177,17 @@ private struct Printer {
                 slice(name.range)
             }
         case .skip(let reason):
-            out += "skip"
+            // The keyword itself is sliced, so a comment after a bare `skip` stays on its line.
+            slice(SourceRange(stmt.range.start, stmt.range.start + 4))
             if let reason {
                 out += " "
                 value(reason, indent: indent)
+            }
+        case .knownBug(let reference):
+            slice(SourceRange(stmt.range.start, stmt.range.start + 9))
+            if let reference {
+                out += " "
+                value(reference, indent: indent)
             }
         case .property(let kind, _, let expectation):
             out += kind.rawValue

@@ -30,7 +30,7 @@ public struct Parser {
 
     /// The statement keywords, recognised by their text at the start of a statement.
     public static let keywords: Set<String> = [
-        "let", "repeat", "for", "def", "include", "case", "tags", "skip", "always", "never", "alphabet",
+        "let", "repeat", "for", "def", "include", "case", "tags", "skip", "known-bug", "always", "never", "alphabet",
     ]
 
     private let source: SourceFile
@@ -291,6 +291,7 @@ public struct Parser {
         case "case": return try parseCase()
         case "tags": return try parseTags()
         case "skip": return try parseSkip()
+        case "known-bug": return try parseKnownBug()
         case "always": return try parseProperty(.always)
         case "never": return try parseProperty(.never)
         case "alphabet": return try parseAlphabet()
@@ -519,6 +520,15 @@ public struct Parser {
             reason = try parseValue(inside: false)
         }
         return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    private mutating func parseKnownBug() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var reference: Expr?
+        if peek.startsValue {
+            reference = try parseValue(inside: false)
+        }
+        return Stmt(.knownBug(reference: reference), SourceRange(keyword.range.start, previousEnd))
     }
 
     /// `always COMMAND` / `never COMMAND` (the checker makes sure it is an expectation).

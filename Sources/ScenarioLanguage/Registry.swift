@@ -24,14 +24,18 @@ public struct CaseConfiguration: Sendable {
     public var firstAction: (range: SourceRange, path: String)?
     /// Runtime settings that come after the first action (in order).
     public var laterSettings: [ConfiguredCommand]
+    /// The actions and expectations of the case: the first use of each command (by its name
+    /// and first literal argument), in order.
+    public var actions: [ConfiguredCommand]
     public init(
         caseName: String, settings: [ConfiguredCommand], firstAction: (range: SourceRange, path: String)?,
-        laterSettings: [ConfiguredCommand] = []
+        laterSettings: [ConfiguredCommand] = [], actions: [ConfiguredCommand] = []
     ) {
         self.caseName = caseName
         self.settings = settings
         self.firstAction = firstAction
         self.laterSettings = laterSettings
+        self.actions = actions
     }
 }
 

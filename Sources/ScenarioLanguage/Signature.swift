@@ -17,10 +17,14 @@ public struct Parameter: Hashable, Sendable {
     public var name: String
     public var kind: ValueKind
     public var optional: Bool
-    public init(_ name: String, _ kind: ValueKind, optional: Bool = false) {
+    /// A file the command reads, relative to the file that names it: a literal must stay
+    /// inside the scenario root (checked like an `include` path).
+    public var isFilePath: Bool
+    public init(_ name: String, _ kind: ValueKind, optional: Bool = false, isFilePath: Bool = false) {
         self.name = name
         self.kind = kind
         self.optional = optional
+        self.isFilePath = isFilePath
     }
 }
 

@@ -6,12 +6,17 @@ public protocol SourceLoader: Sendable {
     /// Loads `path` as written in the file `from` (relative to that file's folder).
     /// Throws a message (the caller turns it into a diagnostic at the path's position).
     func load(_ path: String, from: String) throws(LoadError) -> SourceFile
+    /// Throws when `path`, as written in the file `from`, is not inside the scenario root
+    /// (without reading it). The default accepts every path.
+    func confine(_ path: String, from: String) throws(LoadError)
     /// ``load(_:from:)`` refusing a file over `maxBytes` (a payload file) — before reading
     /// it, where the loader can tell.
     func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile
 }
 
 extension SourceLoader {
+    public func confine(_ path: String, from: String) throws(LoadError) {}
+
     public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
         let file = try load(path, from: from)
         guard file.bytes.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
@@ -37,11 +42,13 @@ public struct DirectoryLoader: SourceLoader {
         self.maxBytes = maxBytes
     }
 
-    public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
-        try load(path, from: from, maxBytes: maxBytes)
+    public func confine(_ path: String, from: String) throws(LoadError) {
+        _ = try resolve(path, from: from)
     }
 
-    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
+    /// The absolute path `path` names, written in the file `from`; throws when it is empty,
+    /// absolute or outside the root.
+    private func resolve(_ path: String, from: String) throws(LoadError) -> String {
         guard !path.isEmpty else { throw LoadError("empty path") }
         guard !path.hasPrefix("/") else {
             throw LoadError("'\(path)' is absolute; paths are relative to the file that names them")
@@ -52,6 +59,18 @@ public struct DirectoryLoader: SourceLoader {
         guard resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw LoadError("'\(path)' is outside the scenario root")
         }
+        return resolved
+    }
+
+    public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+        try load(path, from: from, maxBytes: maxBytes)
+    }
+
+    /// The file, read only when it is a regular file of at most `maxBytes` (and this
+    /// loader's own limit), known from `fstat` before a byte is read.
+    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
+        let dir = URL(fileURLWithPath: from).deletingLastPathComponent()
+        let resolved = try resolve(path, from: from)
         let data = try BoundedFile.read(resolved, maxBytes: min(maxBytes, self.maxBytes), shown: path)
         // Keep the path as the user would write it: relative display paths stay relative.
         let shown = dir.path == "." ? path : (from.contains("/") ? (dir.relativePath + "/" + path) : path)

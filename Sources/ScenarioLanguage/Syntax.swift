@@ -115,6 +115,9 @@ public struct Stmt: Hashable, Sendable {
         case `case`(name: Expr, body: Block)
         case tags([Name])
         case skip(reason: Expr?)
+        /// `known-bug "reference"`: the case states what should happen and fails until the
+        /// bug is fixed.
+        case knownBug(reference: Expr?)
         /// `always expect …` / `never expect …`: the expectation's words and values.
         case property(PropertyKind, keyword: SourceRange, expectation: [Expr])
         /// `alphabet { … }`: the steps exploration draws from.

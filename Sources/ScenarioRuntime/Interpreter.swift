@@ -10,6 +10,28 @@ public struct CaseResult: Sendable {
         case skipped(reason: String)
         /// An internal error: an invariant of the core broke (exit 3).
         case error
+        /// A `known-bug` case failed as the bug says: the bug is reproduced, which counts as
+        /// passing. ``CaseResult/failure`` holds the failure.
+        case reproduced(knownBug: String)
+        /// A `known-bug` case passed: the bug no longer reproduces, which counts as a failure
+        /// (exit 1) so that the marker is removed once the bug is fixed.
+        case noLongerReproduces(knownBug: String)
+
+        /// Whether the case counts as passing: passed, skipped, or a reproduced known bug.
+        public var countsAsPassing: Bool {
+            switch self {
+            case .passed, .skipped, .reproduced: true
+            case .failed, .error, .noLongerReproduces: false
+            }
+        }
+
+        /// The known bug's reference, for `reproduced` and `noLongerReproduces`.
+        public var knownBug: String? {
+            switch self {
+            case .reproduced(let reference), .noLongerReproduces(let reference): reference
+            default: nil
+            }
+        }
     }
 
     public var name: String
@@ -55,13 +77,17 @@ public struct Interpreter: Sendable {
                 session.environment.bind(name.text, value)
             }
             try session.execute(testCase.body)
+            let status: CaseResult.Status = testCase.knownBug.map { .noLongerReproduces(knownBug: $0) } ?? .passed
             return CaseResult(
-                name: testCase.name, tags: testCase.tags, status: .passed, failure: nil, context: session.context,
+                name: testCase.name, tags: testCase.tags, status: status, failure: nil, context: session.context,
                 steps: session.steps)
         } catch {
+            // An internal error is a bug in the core, known bug or not.
+            let status: CaseResult.Status =
+                error.kind == .internal ? .error : testCase.knownBug.map { .reproduced(knownBug: $0) } ?? .failed
             return CaseResult(
-                name: testCase.name, tags: testCase.tags, status: error.kind == .internal ? .error : .failed,
-                failure: error, context: session.context, steps: session.steps)
+                name: testCase.name, tags: testCase.tags, status: status, failure: error, context: session.context,
+                steps: session.steps)
         }
     }
 }

@@ -41,8 +41,3 @@ enum JSONBridge {
         resultText(convert(value))
     }
 }
-
-extension World {
-    /// Every message in every chat's history, oldest first.
-    var historyTexts: [String] { histories.flatMap { $0.entries.map(\.text) } }
-}

@@ -70,16 +70,22 @@ public struct PlannedCase: Sendable, Hashable {
     public var tags: [String]
     /// Why the case is skipped (`skip "reason"`), or `nil` when it runs.
     public var skipReason: String?
+    /// The reference of the case's `known-bug` line (its own or its file's), or `nil`.
+    public var knownBug: String?
     /// Where the case is declared (its `case` keyword; line 1 column 1 for a file without
     /// cases), or `nil` when unknown. JUnit's `line` attribute and `--list` use it.
     public var location: FileLocation?
 
     /// A case named `name`.
-    public init(name: String, tags: [String] = [], skipReason: String? = nil, location: FileLocation? = nil) {
+    public init(
+        name: String, tags: [String] = [], skipReason: String? = nil, location: FileLocation? = nil,
+        knownBug: String? = nil
+    ) {
         self.name = name
         self.tags = tags
         self.skipReason = skipReason
         self.location = location
+        self.knownBug = knownBug
     }
 }
 
@@ -166,14 +172,31 @@ public enum CaseStatus: Sendable, Hashable {
     /// An internal error: an invariant of the core was violated, or the executor failed
     /// (exit code 3).
     case error
+    /// A `known-bug` case failed as its bug says: the bug is **reproduced**, which counts as
+    /// passing. The outcome's message is the failure that reproduced it.
+    case reproduced(reference: String)
+    /// A `known-bug` case passed: the bug **no longer reproduces**, which counts as a failure
+    /// (exit code 1) so that the marker is removed once the bug is fixed.
+    case noLongerReproduces(reference: String)
 
-    /// `passed`, `failed`, `skipped` or `error`: the word the JSON report uses.
+    /// `passed`, `failed`, `skipped`, `error`, `reproduced` or `no-longer-reproduces`: the word
+    /// the JSON report uses.
     public var name: String {
         switch self {
         case .passed: "passed"
         case .failed: "failed"
         case .skipped: "skipped"
         case .error: "error"
+        case .reproduced: "reproduced"
+        case .noLongerReproduces: "no-longer-reproduces"
+        }
+    }
+
+    /// The known bug's reference, for `reproduced` and `noLongerReproduces`.
+    public var knownBug: String? {
+        switch self {
+        case .reproduced(let reference), .noLongerReproduces(let reference): reference
+        default: nil
         }
     }
 }
@@ -218,6 +241,27 @@ public struct CaseOutcome: Sendable, Hashable {
         CaseOutcome(name: name, status: .failed, message: message, location: location, duration: duration)
     }
 
+    /// A `known-bug` case that failed as its bug says; `message` is the failure.
+    public static func reproduced(
+        _ name: String, reference: String, message: String? = nil, at location: FileLocation? = nil,
+        duration: Duration = .zero
+    ) -> CaseOutcome {
+        CaseOutcome(
+            name: name, status: .reproduced(reference: reference), message: message, location: location,
+            duration: duration)
+    }
+
+    /// A `known-bug` case that passed: the known bug no longer reproduces.
+    public static func noLongerReproduces(
+        _ name: String, reference: String, at location: FileLocation? = nil, duration: Duration = .zero
+    ) -> CaseOutcome {
+        CaseOutcome(
+            name: name, status: .noLongerReproduces(reference: reference),
+            message: KnownBugText.noLongerReproduces(reference) + "\n"
+                + "every step passed: if the bug is fixed, remove the 'known-bug' line",
+            location: location, duration: duration)
+    }
+
     /// A case that did not run, for `reason`.
     public static func skipped(_ name: String, reason: String, duration: Duration = .zero) -> CaseOutcome {
         CaseOutcome(name: name, status: .skipped(reason: reason), duration: duration)
@@ -257,5 +301,15 @@ public struct ExecutionOptions: Sendable, Hashable {
     public init(maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false) {
         self.maxSteps = maxSteps
         self.colour = colour
+    }
+}
+
+/// The words every report uses for known bugs, so they read the same everywhere.
+public enum KnownBugText {
+    /// `known bug: reference` — a reproduced known bug.
+    public static func reproduced(_ reference: String) -> String { "known bug: " + reference }
+    /// `known bug no longer reproduces: reference` — a known-bug case that passed.
+    public static func noLongerReproduces(_ reference: String) -> String {
+        "known bug no longer reproduces: " + reference
     }
 }

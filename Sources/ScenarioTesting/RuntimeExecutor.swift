@@ -36,7 +36,7 @@ public struct RuntimeExecutor: ScenarioExecutor {
             let at = script.source.location(of: c.nameRange.start)
             return PlannedCase(
                 name: c.name, tags: c.tags, skipReason: c.skip,
-                location: FileLocation(path: file, line: at.line, column: at.column))
+                location: FileLocation(path: file, line: at.line, column: at.column), knownBug: c.knownBug)
         }
         return FilePlan(file: file, root: root, cases: cases, payload: Checked(script: script, loader: loaded.loader))
     }
@@ -62,12 +62,16 @@ public struct RuntimeExecutor: ScenarioExecutor {
         switch result.status {
         case .passed: return .passed(result.name)
         case .skipped(let reason): return .skipped(result.name, reason: reason)
-        case .failed, .error:
+        case .noLongerReproduces(let reference): return .noLongerReproduces(result.name, reference: reference)
+        case .failed, .error, .reproduced:
             let message = FailureReport.render(result, in: script) ?? "failed"
             var location: FileLocation?
             if let failure = result.failure {
                 let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)
                 location = FileLocation(path: d.path, line: d.location.line, column: d.location.column)
+            }
+            if case .reproduced(let reference) = result.status {
+                return .reproduced(result.name, reference: reference, message: message, at: location)
             }
             return result.status == .error
                 ? .error(result.name, message: message, at: location)

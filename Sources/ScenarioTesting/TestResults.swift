@@ -9,6 +9,25 @@ public struct TestCaseResult: Sendable, Hashable {
     public var name: String { planned.name }
 }
 
+extension CaseStatus {
+    /// Counted among the passed: passed, or a reproduced known bug.
+    public var countsAsPassed: Bool {
+        switch self {
+        case .passed, .reproduced: true
+        default: false
+        }
+    }
+
+    /// Counted among the failed (not an internal error): failed, or a known bug that no
+    /// longer reproduces.
+    public var countsAsFailed: Bool {
+        switch self {
+        case .failed, .noLongerReproduces: true
+        default: false
+        }
+    }
+}
+
 /// How a file ended, as its console line says it.
 public enum FileStatus: String, Sendable, Hashable {
     /// Every selected case passed (some may be skipped).
@@ -40,8 +59,8 @@ public struct TestFileResult: Sendable, Hashable {
         if problem?.kind == .internalError || cases.contains(where: { $0.outcome.status == .error }) {
             return .error
         }
-        if problem != nil || cases.contains(where: { $0.outcome.status == .failed }) { return .failed }
-        if cases.contains(where: { $0.outcome.status == .passed }) { return .passed }
+        if problem != nil || cases.contains(where: { $0.outcome.status.countsAsFailed }) { return .failed }
+        if cases.contains(where: { $0.outcome.status.countsAsPassed }) { return .passed }
         return .skipped
     }
 
@@ -60,6 +79,12 @@ public struct TestFileResult: Sendable, Hashable {
             case .failed: t.failed += 1
             case .skipped: t.skipped += 1
             case .error: t.errors += 1
+            case .reproduced:
+                t.passed += 1
+                t.knownBugs += 1
+            case .noLongerReproduces:
+                t.failed += 1
+                t.noLongerReproducing += 1
             }
         }
         return t
@@ -78,6 +103,10 @@ public struct Tally: Sendable, Hashable {
     public var errors = 0
     /// Files that did not pass their check; each counts as one failed case.
     public var checkErrors = 0
+    /// Known bugs that reproduced (counted among ``passed`` too).
+    public var knownBugs = 0
+    /// Known-bug cases that passed: the bug no longer reproduces (counted among ``failed``).
+    public var noLongerReproducing = 0
 
     /// An empty tally.
     public init() {}
@@ -95,6 +124,17 @@ public struct Tally: Sendable, Hashable {
         "\(passed) passed, \(totalFailed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 
+    /// `N known bugs reproduced` (and `, N no longer reproduce`), the line before the
+    /// summary line; `nil` when the run held no known-bug case.
+    public var knownBugLine: String? {
+        guard knownBugs + noLongerReproducing > 0 else { return nil }
+        var line = "\(knownBugs) known \(knownBugs == 1 ? "bug" : "bugs") reproduced"
+        if noLongerReproducing > 0 {
+            line += ", \(noLongerReproducing) no longer \(noLongerReproducing == 1 ? "reproduces" : "reproduce")"
+        }
+        return line
+    }
+
     /// Both tallies added.
     public static func + (a: Tally, b: Tally) -> Tally {
         var t = a
@@ -103,6 +143,8 @@ public struct Tally: Sendable, Hashable {
         t.skipped += b.skipped
         t.errors += b.errors
         t.checkErrors += b.checkErrors
+        t.knownBugs += b.knownBugs
+        t.noLongerReproducing += b.noLongerReproducing
         return t
     }
 }

@@ -15,7 +15,7 @@ struct FileRun {
     var exitCode: Int32 {
         if error != nil || !diagnostics.isEmpty { return ExitCode.usage }
         if results.contains(where: { $0.status == .error }) { return ExitCode.internal }
-        if results.contains(where: { $0.status == .failed }) { return ExitCode.failure }
+        if results.contains(where: { !$0.status.countsAsPassing }) { return ExitCode.failure }
         return ExitCode.success
     }
 
@@ -103,11 +103,19 @@ enum RunCommand {
                 case .failed: return ("FAIL", "\u{1B}[31m")
                 case .skipped: return ("SKIP", "\u{1B}[33m")
                 case .error: return ("ERROR", "\u{1B}[35m")
+                case .reproduced: return ("KNOWN", "\u{1B}[33m")
+                case .noLongerReproduces: return ("FIXED?", "\u{1B}[31m")
                 }
             }()
             let label = color ? style + word + "\u{1B}[0m" : word
             var line = "\(label) \(TerminalText.escape(run.path)) › \(TerminalText.escape(result.name))"
             if case .skipped(let reason) = result.status { line += " (\(TerminalText.escape(reason)))" }
+            if case .reproduced(let reference) = result.status {
+                line += " — known bug: \(TerminalText.escape(reference))"
+            }
+            if case .noLongerReproduces(let reference) = result.status {
+                line += " — known bug no longer reproduces: \(TerminalText.escape(reference))"
+            }
             out += line + "\n"
             if trace {
                 for event in result.trace { out += "  \(TerminalText.escape(event.line))\n" }
@@ -163,6 +171,12 @@ enum JSONLines {
             case .skipped(let reason):
                 fields.append(("status", "skipped"))
                 fields.append(("reason", .string(reason)))
+            case .reproduced(let reference):
+                fields.append(("status", "reproduced"))
+                fields.append(("known_bug", .string(reference)))
+            case .noLongerReproduces(let reference):
+                fields.append(("status", "no-longer-reproduces"))
+                fields.append(("known_bug", .string(reference)))
             }
             fields.append(("steps", .integer(Int64(result.steps))))
             if let failure = result.failure {

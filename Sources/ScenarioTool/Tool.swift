@@ -27,6 +27,7 @@ let usage = """
       repro FILE           a Markdown bug report: the scenario, its result and its trace
       apns FILE --out DIR  each push of a scenario as an .apns file for the iOS Simulator
       help [COMMAND…]      the command reference (--markdown: docs/COMMANDS.md)
+      lsp                  a language server for editors, on standard input and output
       --version            the tool's version
 
     a PATH is a .scn file or a folder (every *.scn below it, sorted); COMMAND --help: its usage
@@ -49,6 +50,7 @@ func dispatch(_ arguments: [String]) -> Int32 {
     case "repl": return ReplCommand.main(rest)
     case "repro": return ReproCommand.main(rest)
     case "apns": return ApnsCommand.main(rest)
+    case "lsp": return LspCommand.main(rest)
     case "--version", "version":
         Terminal.write("scn \(ToolVersion.string)\n")
         return ExitCode.success

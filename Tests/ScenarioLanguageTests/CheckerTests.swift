@@ -59,6 +59,26 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
         #expect(args.isEmpty)
     }
 
+    @Test("known-bug: a case's own reference, else its file's (a known bug, §5.3)")
+    func knownBugReachesItsCases() throws {
+        let text = """
+            known-bug "https://example.com/file"
+            sdk kindly
+            case "own" {
+                tags slow
+                known-bug "https://example.com/own"
+                tap
+            }
+            case "inherits" {
+                tap
+            }
+            """
+        let script = try #require(accepted(text))
+        #expect(script.cases.map(\.knownBug) == ["https://example.com/own", "https://example.com/file"])
+        let plain = try #require(accepted("sdk kindly\ntap"))
+        #expect(plain.cases[0].knownBug == nil)
+    }
+
     @Test func fileLevelSkipWithoutReason() throws {
         let script = try #require(accepted("skip\nsdk kindly\ntap"))
         #expect(script.cases[0].skip == "")

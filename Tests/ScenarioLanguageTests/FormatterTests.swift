@@ -53,6 +53,7 @@ extension String {
             case "empty" {}
             tags   smoke   kindly
             skip   "later"
+            known-bug    "https://example.com/1"
 
 
             """
@@ -80,6 +81,7 @@ extension String {
                 case "empty" {}
                 tags smoke kindly
                 skip "later"
+                known-bug "https://example.com/1"
 
                 """)
     }

@@ -183,6 +183,7 @@ func dump(_ s: Stmt) -> String {
     case .case(let n, let b): return "(case \(dump(n)) {\(dump(b.statements))})"
     case .tags(let ns): return "(tags \(ns.map(\.text).joined(separator: " ")))"
     case .skip(let r): return "(skip\(r.map { " " + dump($0) } ?? ""))"
+    case .knownBug(let r): return "(known-bug\(r.map { " " + dump($0) } ?? ""))"
     case .property(let k, _, let args): return "(\(k.rawValue) \(args.map(dump).joined(separator: " ")))"
     case .alphabet(let b): return "(alphabet {\(dump(b.statements))})"
     }

@@ -50,14 +50,32 @@ struct LimitsTests {
         #expect(found.first?.message.contains("outside the scenario root") == true)
     }
 
-    @Test("push raw file outside the root is a step error, not a read")
+    @Test("a literal push raw file path outside the root is a check error at the path")
+    func payloadFileOutsideRootLiteral() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scn-raw-lit-\(getpid())")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = base.appendingPathComponent("main.scn").path
+        let text = "sdk kindly\npush raw file \"../../etc/passwd\"\n"
+        let found = Language.check(
+            SourceFile(path: path, text: text), registry: Vocabulary.standard.registry,
+            loader: DirectoryLoader(root: base.path)
+        ).diagnostics
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("outside the scenario root") == true)
+        let source = SourceFile(path: path, text: text)
+        #expect(found.first.map { source.location(of: $0.range.start) } == SourceLocation(line: 2, column: 15))
+    }
+
+    @Test("a push raw file path from a variable outside the root is a step error, not a read")
     func payloadFileOutsideRoot() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scn-raw-\(getpid())")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: base) }
         let path = base.appendingPathComponent("main.scn").path
         let (_, results) = try run(
-            "sdk kindly\npush raw file \"../../etc/passwd\"\n", path: path, loader: DirectoryLoader(root: base.path))
+            "sdk kindly\nlet p = \"../../etc/passwd\"\npush raw file $p\n", path: path,
+            loader: DirectoryLoader(root: base.path))
         #expect(results[0].status == .failed)
         #expect(results[0].failure?.message.contains("outside the scenario root") == true)
     }

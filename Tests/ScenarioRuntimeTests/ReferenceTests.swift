@@ -18,9 +18,11 @@ struct ReferenceTests {
         "call edna.isChatCenterNotification", "call edna.handleNotification", "call edna.getChat",
         "expect banner none", "expect banners", "expect banner", "expect banner body", "expect banner placeholder",
         "expect banner from", "expect chat", "expect app", "expect screen", "expect handler calls",
-        "expect handler last", "expect history", "expect history count", "expect log", "expect no log",
+        "expect handler last", "expect history", "expect log", "expect no log",
         "expect error", "expect result", "expect quote", "expect sent", "expect push", "expect delivered",
-        "expect mode",
+        "expect mode", "background-refresh", "low-power", "extension-fault", "host posts-local", "own-presents",
+        "kindly server duplicate-token", "edna server duplicate-token", "kindly server collapse-id",
+        "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates",
     ]
 
     @Test("every command of SPEC §6 and §7 is registered, with one line of help")

@@ -208,7 +208,7 @@ import Testing
             "exit_code": 2,
             "summary": [
                 "files": 2, "cases": 4, "passed": 1, "failed": 2, "skipped": 1, "errors": 0, "check_errors": 1,
-                "not_run": 0,
+                "known_bugs_reproduced": 0, "known_bugs_no_longer_reproducing": 0, "not_run": 0,
             ],
             "files": [
                 [
@@ -216,19 +216,19 @@ import Testing
                     "cases": [
                         [
                             "name": "ok", "tags": ["smoke", "fast"], "status": "passed", "skip_reason": NSNull(),
-                            "message": NSNull(), "location": NSNull(),
+                            "known_bug": NSNull(), "message": NSNull(), "location": NSNull(),
                             "declared_at": ["path": "Scenarios/a.scn", "line": 2, "column": 1],
                         ],
                         [
                             "name": "no", "tags": ["smoke"], "status": "failed", "skip_reason": NSNull(),
-                            "message":
+                            "known_bug": NSNull(), "message":
                                 "error: expected banner \"Anna\", but the notification center is empty\n  --> Scenarios/a.scn:3:1\ntrace:\n  0ms  push kindly visible <sent>",
                             "location": ["path": "Scenarios/a.scn", "line": 3, "column": 1],
                             "declared_at": ["path": "Scenarios/a.scn", "line": 3, "column": 1],
                         ],
                         [
                             "name": "later", "tags": ["smoke"], "status": "skipped", "skip_reason": "soon",
-                            "message": NSNull(), "location": NSNull(),
+                            "known_bug": NSNull(), "message": NSNull(), "location": NSNull(),
                             "declared_at": ["path": "Scenarios/a.scn", "line": 4, "column": 1],
                         ],
                     ],

@@ -22,6 +22,8 @@ enum Library {
     struct Problem {
         var message: String
         var location: FileLocation?
+        /// The reference of a reproduced known bug: the problem is a known issue.
+        var knownBug: String?
     }
 
     /// Checks `path` and runs its cases; every failure, with the scenario's own message.
@@ -35,17 +37,31 @@ enum Library {
         return executor.run(plan: plan, cases: runnable, options: ExecutionOptions()).compactMap { outcome in
             switch outcome.status {
             case .passed, .skipped: return nil
-            case .failed, .error:
+            case .failed, .error, .noLongerReproduces:
                 return Problem(
                     message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location)
+            case .reproduced(let reference):
+                return Problem(
+                    message: "\(name) › \(outcome.name)\n\(outcome.message ?? "")", location: outcome.location,
+                    knownBug: reference)
             }
         }
     }
 
-    /// Records each problem as a test issue at the scenario's own file, line and column.
+    /// Records each problem as a test issue at the scenario's own file, line and column; a
+    /// reproduced known bug as a known issue (Swift Testing's `withKnownIssue`), so it shows
+    /// in the report without failing the test.
     static func record(_ problems: [Problem]) {
         for problem in problems {
-            Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation(problem.location))
+            let comment = Comment(rawValue: problem.message)
+            let location = sourceLocation(problem.location)
+            if let reference = problem.knownBug {
+                withKnownIssue(Comment(rawValue: "known bug: " + reference)) {
+                    Issue.record(comment, sourceLocation: location)
+                }
+            } else {
+                Issue.record(comment, sourceLocation: location)
+            }
         }
     }
 
@@ -86,6 +102,25 @@ struct ScenarioLibraryTests {
             Library.record(problems)
         } matching: { issue in
             issue.sourceLocation?.line == 7 && String(describing: issue).contains("newest banner \"Bob\"")
+        }
+    }
+
+    @Test("a reproduced known bug is a known issue; one that no longer reproduces is a failure")
+    func knownBugs() throws {
+        let folder = Library.root.appendingPathComponent("Tests/ScenariosTests/Fixtures").path
+        let path = folder + "/known-bug.scn"
+        let problems = Library.problems(path: path, root: folder, shownAs: "known-bug.scn")
+        #expect(problems.count == 2)
+        let reproduced = try #require(problems.first { $0.knownBug != nil })
+        #expect(reproduced.knownBug == "https://example.com/issues/1")
+        // Recorded as a known issue: this test does not fail because of it.
+        Library.record([reproduced])
+        let fixed = try #require(problems.first { $0.knownBug == nil })
+        #expect(fixed.message.contains("known bug no longer reproduces: https://example.com/issues/2"))
+        withKnownIssue {
+            Library.record([fixed])
+        } matching: { issue in
+            String(describing: issue).contains("no longer reproduces")
         }
     }
 }

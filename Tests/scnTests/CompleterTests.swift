@@ -29,15 +29,19 @@ import Testing
     }
 
     @Test func choicesAndOptionKeywordsFollowTheSignature() {
-        #expect(words("push kindly ", "") == ["visible", "silent", "title", "body", "chat", "tampered", "missing"])
-        #expect(words("push kindly visible ", "") == ["title", "body", "chat", "tampered", "missing"])
-        #expect(words("push kindly visible title \"Anna\" ", "") == ["body", "chat", "tampered", "missing"])
+        let headers = ["push-type", "priority", "collapse-id", "expiration"]
+        #expect(
+            words("push kindly ", "") == ["visible", "silent", "title", "body", "chat", "tampered", "missing"] + headers
+        )
+        #expect(words("push kindly visible ", "") == ["title", "body", "chat", "tampered", "missing"] + headers)
+        #expect(words("push kindly visible title \"Anna\" ", "") == ["body", "chat", "tampered", "missing"] + headers)
+        #expect(words("push kindly priority ", "") == ["10", "5", "1"])
         #expect(words("push kindly missing ", "") == ["chat_id", "title", "body", "v"])
         #expect(words("push kindly title ", "") == [])
         #expect(words("keychain ", "") == ["access", "shared", "separate"])
         #expect(words("launch ", "b") == ["background"])
         #expect(words("open-on-tap ", "") == ["true", "false"])
-        #expect(words("edna server ", "") == ["off", "p8", "p12"])
+        #expect(words("edna server ", "") == ["off", "duplicate-token", "collapse-id", "p8", "p12"])
         #expect(words("edna server p8 ", "") == ["bundle", "environment"])
         #expect(words("edna server p8 environment ", "") == ["sandbox", "production"])
     }

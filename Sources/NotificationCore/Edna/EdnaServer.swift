@@ -70,9 +70,12 @@ extension World {
     /// `push edna message|campaign "text" [campaign ID]` (SPEC §4.1): the server stores the
     /// message in the chat's history, then renders its template and sends it through APNs.
     /// `edna server off`, a server error or no registered token: nothing is sent.
-    mutating func ednaServerPush(kind: EdnaTemplateKind, text: String, campaign: String?) {
+    mutating func ednaServerPush(
+        kind: EdnaTemplateKind, text: String, campaign: String?, headers: APNsHeaderOverrides = .none
+    ) {
         let index = beginPush(.edna)
         let messageID = edna.server.nextMessageID()
+        pushes[index].message = "edna \(messageID)"
         let campaignID = kind == .campaign ? (campaign ?? EdnaServer.defaultCampaign) : campaign
         storeMessage(
             chat: currentChatID,
@@ -107,6 +110,8 @@ extension World {
             .server,
             "edna sends \(messageID) with its \(settings.credential.rawValue) credential for \(topic) (\(settings.environment.rawValue))"
         )
-        apnsSend(index, payload: payload, route: .token(topic: topic, environment: settings.environment))
+        serverSend(
+            index, payload: payload, route: .token(topic: topic, environment: settings.environment),
+            overrides: headers, sdk: .edna, messageID: messageID)
     }
 }

@@ -20,8 +20,15 @@ extension World {
     }
 
     /// `application(_:didReceiveRemoteNotification:)` for a `content-available` push.
+    /// Then the host's own code: with `host posts-local on-receive` it posts its own local
+    /// notification with the push's alert (source `host`).
     mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
         integration.type.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
+        guard configuration.host.postsLocal == .onReceive, let content = NotificationContent.alert(of: userInfo) else {
+            return
+        }
+        record(.host, "host posts-local on-receive: posts its own local notification for \(pushID): \(content.summary)")
+        present(IncomingNotification(pushID: pushID, content: content, source: .host))
     }
 
     /// `willPresent` on a `kindly` or `forwarding` delegate (`own` and `none` are iOS's

@@ -90,12 +90,12 @@ extension World {
     @discardableResult
     private mutating func kindlyPresentDecrypted(_ message: KindlyMessage, userInfo: JSONValue, pushID: String) -> Bool
     {
-        guard !kindly.presentedPushes.contains(pushID) else {
-            record(.sdk, "Kindly already presented \(pushID); nothing more")
-            return false
-        }
         guard kindlyShouldHandle(message, userInfo: userInfo) else {
             record(.bannerSuppressed, "\(pushID): shouldHandleNotification returned false, the host handles it")
+            return false
+        }
+        guard !kindly.presentedPushes.contains(pushID) else {
+            record(.sdk, "Kindly already presented \(pushID); nothing more")
             return false
         }
         if case .suppress(let reason) = kindlyDisplayRule {

@@ -76,7 +76,7 @@ extension World {
 
     /// `push kindly …`: store the message, then push it to the registered token.
     mutating func kindlyServerPush(_ request: KindlyPushRequest) {
-        let index = beginPush(.kindly)
+        let index = beginPush(.kindly, message: "kindly m\(kindly.server.messageCount + 1)")
         let number = pushes[index].number
         kindly.server.messageCount += 1
         let messageID = "m\(kindly.server.messageCount)"
@@ -113,8 +113,9 @@ extension World {
         }
         pushes[index].kindlyCiphertexts = built.ciphertexts
         pushes[index].kindlyPlaintexts = [message.chatID, message.title, message.body]
-        apnsSend(
+        serverSend(
             index, payload: built.payload,
-            route: .token(topic: configuration.bundleID, environment: configuration.environment))
+            route: .token(topic: configuration.bundleID, environment: configuration.environment),
+            overrides: request.headers, sdk: .kindly, messageID: messageID)
     }
 }

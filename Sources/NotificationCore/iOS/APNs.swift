@@ -13,10 +13,32 @@ extension World {
     public static let apnsPayloadLimit = 4096
 
     /// A new record for a push command; returns its index in ``pushes``.
-    mutating func beginPush(_ origin: PushOrigin) -> Int {
+    mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
         let number = pushes.count + 1
-        pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin))
+        pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin, message: message))
         return pushes.count - 1
+    }
+
+    /// A chat server pushes message `messageID` of `sdk`: with the message id as collapse id
+    /// when the server sets one, and twice when the server holds the device's token twice
+    /// (two pushes, one message).
+    mutating func serverSend(
+        _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides, sdk: ChatSDK,
+        messageID: String
+    ) {
+        let behaviour = configuration.server(sdk)
+        let collapseID = behaviour.collapseID == .message ? messageID : nil
+        pushes[index].message = "\(sdk.rawValue) \(messageID)"
+        apnsSend(index, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
+        guard behaviour.duplicateToken else { return }
+        let second = beginPush(pushes[index].origin, message: pushes[index].message)
+        pushes[second].kindlyCiphertexts = pushes[index].kindlyCiphertexts
+        pushes[second].kindlyPlaintexts = pushes[index].kindlyPlaintexts
+        record(
+            .server,
+            "\(sdk.writer) holds the device's token twice (duplicate-token on): sends \(messageID) again as \(pushes[second].id)"
+        )
+        apnsSend(second, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
     }
 
     /// The server sent nothing for this push.
@@ -26,19 +48,37 @@ extension World {
         record(.pushNotSent, "\(pushes[index].id) (\(pushes[index].origin.rawValue)): \(reason)")
     }
 
-    /// Hands a payload to APNs, which delivers it to the device or rejects it.
-    mutating func apnsSend(_ index: Int, payload: JSONValue, route: APNsRoute) {
+    /// Hands a payload to APNs with the headers its server sends (the correct ones, then the
+    /// server's collapse id, then the command's overrides). APNs rejects it, drops it for its
+    /// headers, stores it while the device is offline, or delivers it to the device.
+    mutating func apnsSend(
+        _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides = .none,
+        serverCollapseID: String? = nil
+    ) {
         let type: PushType = payload["aps"]?["alert"] != nil ? .visible : .silent
+        let correct = APNsHeaders.correct(for: payload)
+        var headers = correct
+        headers.collapseID = serverCollapseID
+        headers = overrides.applied(to: headers)
         pushes[index].sent = type
         pushes[index].payload = payload
+        pushes[index].headers = headers
         let id = pushes[index].id
         let text = payload.serialized
         let size = text.utf8.count
-        record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes: \(text)")
+        let differences = headers.differences(from: correct)
+        let shown = differences.isEmpty ? "" : " [\(differences.joined(separator: ", "))]"
+        record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes\(shown): \(text)")
         if size > Self.apnsPayloadLimit {
             rejectPush(
                 index, code: "PayloadTooLarge",
                 reason: "payload is \(size) bytes, over APNs' \(Self.apnsPayloadLimit)-byte limit")
+            return
+        }
+        if let collapseID = headers.collapseID, collapseID.utf8.count > APNsHeaders.collapseIDLimit {
+            rejectPush(
+                index, code: "BadCollapseId",
+                reason: "the collapse id is \(collapseID.utf8.count) bytes, over APNs' \(APNsHeaders.collapseIDLimit)")
             return
         }
         if case .token(let topic, let environment) = route {
@@ -60,6 +100,17 @@ extension World {
                     reason: "topic \(topic) does not match the app's bundle id \(configuration.bundleID)")
                 return
             }
+        }
+        if let problem = Self.headerProblem(headers, payload: payload) {
+            pushes[index].delivered = false
+            pushes[index].reason = "not delivered: \(problem)"
+            record(.dropped, "\(id): \(problem); not delivered")
+            writeLog("APNs", "\(id) not delivered: \(problem)")
+            return
+        }
+        guard network.online else {
+            apnsHold(index, expiration: headers.expirationMilliseconds)
+            return
         }
         deviceReceive(index)
     }

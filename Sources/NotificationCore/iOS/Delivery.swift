@@ -11,9 +11,11 @@ extension World {
         let mutableContent = aps?["mutable-content"]?.integerValue == 1
         let alertsOn = configuration.permission == .granted
         let showsAlert = alert != nil && alertsOn
-        let wakesApp = contentAvailable && appState != .killed
+        let inBackground = appState == .background || appState == .terminated
+        let switchesOff = contentAvailable && inBackground ? wakeSwitchesOff : []
+        let wakesApp = contentAvailable && appState != .killed && switchesOff.isEmpty
         let isSilent = contentAvailable && alert == nil
-        let budgeted = isSilent && (appState == .background || appState == .terminated)
+        let budgeted = isSilent && inBackground && switchesOff.isEmpty
 
         if budgeted, let budget = configuration.silentBudget,
             silentPushesWithin(budget.windowMilliseconds) >= budget.count
@@ -29,6 +31,7 @@ extension World {
             var reasons: [String] = []
             if alert != nil && !alertsOn { reasons.append("alerts are off (permission denied)") }
             if contentAvailable && appState == .killed { reasons.append("iOS does not wake a force-quit app") }
+            reasons += switchesOff
             if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
             dropPush(index, reason: reasons.joined(separator: "; "))
             return
@@ -40,6 +43,7 @@ extension World {
         if showsAlert { parts.append("alert") }
         if wakesApp { parts.append("to the app") }
         if contentAvailable && appState == .killed { parts.append("the force-quit app is not woken") }
+        if !switchesOff.isEmpty { parts.append("the app is not woken: " + switchesOff.joined(separator: "; ")) }
         if alert != nil && !alertsOn { parts.append("no banner: permission denied") }
         record(.delivered, "\(id) (app \(appState.rawValue)): \(parts.joined(separator: ", "))")
         if budgeted { device.silentDeliveries.append(now) }
@@ -58,6 +62,17 @@ extension World {
             record(.delegate, "didReceiveRemoteNotification \(id) (app \(appState.rawValue))")
             hostDidReceiveRemoteNotification(payload, pushID: id)
         }
+    }
+
+    /// Why iOS will not wake a background or not-running app for a content-available push now:
+    /// Background App Refresh off for the app, Low Power Mode on.
+    private var wakeSwitchesOff: [String] {
+        var out: [String] = []
+        if !configuration.backgroundRefresh {
+            out.append("background-refresh off: Background App Refresh is off for the app")
+        }
+        if configuration.lowPower { out.append("low-power on: Low Power Mode holds back background pushes") }
+        return out
     }
 
     private mutating func dropPush(_ index: Int, reason: String) {

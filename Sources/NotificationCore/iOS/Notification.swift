@@ -33,6 +33,12 @@ struct IncomingNotification: Hashable, Sendable {
     var source: BannerSource
 }
 
+/// What a delegate's `willPresent` passes to its completion handler.
+enum WillPresentAnswer: Hashable, Sendable {
+    case present(Presentation)
+    case suppress(reason: String)
+}
+
 /// What the notification-center delegate's `willPresent` decided.
 enum PresentationDecision: Hashable, Sendable {
     case present

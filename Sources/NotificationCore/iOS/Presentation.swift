@@ -22,16 +22,40 @@ extension World {
             return
         }
         record(.delegate, "willPresent \(id) → \(delegate.rawValue) delegate")
+        let decision = willPresent(notification, delegate: delegate)
+        if configuration.callsWillPresentTwice {
+            record(.delegate, "willPresent \(id) → \(delegate.rawValue) delegate again (iOS 18.0 calls it twice)")
+            _ = willPresent(notification, delegate: delegate)
+        }
+        switch decision {
+        case .present(let presentation): showBanner(notification, presentation: presentation)
+        case .suppress(let reason): record(.bannerSuppressed, "\(id): \(reason)")
+        }
+    }
+
+    /// What the delegate's `willPresent` passes to its completion handler.
+    private mutating func willPresent(_ notification: IncomingNotification, delegate: DelegateChoice)
+        -> WillPresentAnswer
+    {
+        let id = notification.pushID
         switch delegate {
         case .none:
-            record(.bannerSuppressed, "\(id): no delegate")
+            return .suppress(reason: "no delegate")
         case .own:
-            record(.host, "own delegate presents \(id) as it is")
-            showBanner(notification)
+            switch configuration.host.ownPresents {
+            case .banner:
+                record(.host, "own delegate presents \(id) as it is")
+                return .present(.banner)
+            case .list:
+                record(.host, "own delegate presents \(id) in the notification list only (own-presents list)")
+                return .present(.list)
+            case .nothing:
+                return .suppress(reason: "the own delegate presents nothing (own-presents nothing)")
+            }
         case .kindly, .forwarding:
             switch hostWillPresent(notification) {
-            case .present: showBanner(notification)
-            case .suppress(let reason): record(.bannerSuppressed, "\(id): \(reason)")
+            case .present: return .present(.banner)
+            case .suppress(let reason): return .suppress(reason: reason)
             }
         }
     }
@@ -44,19 +68,36 @@ extension World {
         present(notification)
     }
 
-    /// Adds a banner to the notification center.
-    mutating func showBanner(_ notification: IncomingNotification) {
+    /// Adds a notification to the notification center. A remote one whose push has a collapse
+    /// id replaces the notification with the same collapse id, if one is there: the center
+    /// keeps one entry, the newer one, and it is the newest.
+    mutating func showBanner(_ notification: IncomingNotification, presentation: Presentation = .banner) {
         bannerCount += 1
+        let push = pushRecord(notification.pushID)
+        let remote = notification.source == .system || notification.source == .extension
+        let collapseID = remote ? push?.headers?.collapseID : nil
         let banner = Banner(
             id: "b\(bannerCount)", pushID: notification.pushID, source: notification.source,
             title: notification.content.title, body: notification.content.body,
-            userInfo: notification.content.userInfo, sequence: bannerCount)
+            userInfo: notification.content.userInfo, sequence: bannerCount, presentation: presentation,
+            collapseID: collapseID)
+        var replaced: Banner?
+        if let collapseID, let index = banners.lastIndex(where: { $0.collapseID == collapseID }) {
+            replaced = banners.remove(at: index)
+        }
         banners.append(banner)
-        bannersPerPush[notification.pushID, default: 0] += 1
-        invariantProgress.touchedPushes.append(notification.pushID)
-        record(
-            .bannerShown,
-            "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue): \(notification.content.summary)")
+        if notification.source != .host {
+            bannersPerPush[notification.pushID, default: 0] += 1
+            invariantProgress.touchedPushes.append(notification.pushID)
+        }
+        if replaced == nil { notificationsPerMessage[push?.message ?? notification.pushID, default: 0] += 1 }
+        var text =
+            "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)"
+            + (presentation == .list ? ", in the list only" : "") + ": \(notification.content.summary)"
+        if let replaced, let collapseID {
+            text += "; \(replaced.id) replaced by \(banner.pushID) (collapse id \(collapseID))"
+        }
+        record(.bannerShown, text)
     }
 
     /// Removes every banner.

@@ -6,6 +6,8 @@ struct ExtensionJob: Hashable, Sendable {
     var pushID: String
     /// The content the extension was given (Kindly: the placeholder).
     var content: NotificationContent
+    /// How the extension's process dies before it delivers, if it does.
+    var fault: ExtensionFault = .none
 }
 
 extension World {
@@ -14,7 +16,7 @@ extension World {
 
     mutating func startExtension(pushID: String, content: NotificationContent) {
         let delay = configuration.extensionDelayMilliseconds
-        extensionJobs.append(ExtensionJob(pushID: pushID, content: content))
+        extensionJobs.append(ExtensionJob(pushID: pushID, content: content, fault: configuration.extensionFault))
         record(
             .extensionStarted,
             "\(configuration.serviceExtension.rawValue) extension for \(pushID), takes \(TimeFormat.duration(delay))")
@@ -29,6 +31,20 @@ extension World {
     mutating func finishExtension(pushID: String) {
         guard let index = extensionJobs.firstIndex(where: { $0.pushID == pushID }) else { return }
         let job = extensionJobs.remove(at: index)
+        if job.fault != .none {
+            scheduler.cancel { $0 == .extensionExpired(pushID: pushID) }
+            let why =
+                job.fault == .memory
+                ? "memory limit (iOS's limit for a service extension is about 24 MB)" : "the extension crashed"
+            record(
+                .extensionKilled,
+                "\(pushID): extension killed: \(why); iOS shows the original content (serviceExtensionTimeWillExpire is not called)"
+            )
+            writeLog(
+                "iOS", "service extension for \(pushID) killed: \(job.fault == .memory ? "memory limit" : "crash")")
+            present(IncomingNotification(pushID: pushID, content: job.content, source: .system))
+            return
+        }
         let result: (content: NotificationContent, modified: Bool)
         switch configuration.serviceExtension {
         case .kindly, .kindlyUndetected:

@@ -49,42 +49,52 @@ extension Vocabulary {
             options: [
                 Option("title", .text), Option("body", .text), Option("chat", .text), Option("tampered", nil),
                 Option("missing", choices(KindlyField.self)),
-            ],
+            ] + headerOptions,
             role: .action, topic: push,
             "the Kindly server sends a message; without a type the server chooses"
         ) { context, args throws(StepError) in
             let request = KindlyPushRequest(
                 type: args.choice("type", as: PushType.self), title: args.text("title"), body: args.text("body"),
                 chat: args.text("chat"), tampered: args.has("tampered"),
-                missing: args.choice("missing", as: KindlyField.self))
+                missing: args.choice("missing", as: KindlyField.self), headers: headers(args))
             try context.withWorld { w throws(CoreError) in try w.pushKindly(request) }
         }
         add(
             "push edna", [Parameter("kind", choices(EdnaTemplateKind.self)), Parameter("text", .text)],
-            options: [Option("campaign", .text)], role: .action, topic: push,
+            options: [Option("campaign", .text)] + headerOptions, role: .action, topic: push,
             "the edna server sends a message through its template"
         ) { context, args throws(StepError) in
             let kind = args.choice("kind", as: EdnaTemplateKind.self) ?? .message
             let text = args.text("text") ?? ""
             let campaign = args.text("campaign")
-            try context.withWorld { w throws(CoreError) in try w.pushEdna(kind: kind, text: text, campaign: campaign) }
+            let headers = headers(args)
+            try context.withWorld { w throws(CoreError) in
+                try w.pushEdna(kind: kind, text: text, campaign: campaign, headers: headers)
+            }
         }
         add(
-            "push other", options: [Option("title", .text), Option("body", .text)], role: .action, topic: push,
+            "push other", options: [Option("title", .text), Option("body", .text)] + headerOptions, role: .action,
+            topic: push,
             "another provider's visible push"
         ) { context, args throws(StepError) in
             let title = args.text("title")
             let body = args.text("body")
-            try context.withWorld { w throws(CoreError) in try w.pushOther(title: title, body: body) }
+            let headers = headers(args)
+            try context.withWorld { w throws(CoreError) in try w.pushOther(title: title, body: body, headers: headers) }
         }
-        add("push raw", [Parameter("payload", .object)], role: .action, topic: push, "exactly this payload") {
+        add(
+            "push raw", [Parameter("payload", .object)], options: headerOptions, role: .action, topic: push,
+            "exactly this payload"
+        ) {
             context, args throws(StepError) in
             guard let value = args.value("payload") else { return }
             let payload = try JSONBridge.json(from: value, limit: context.limits.maxPayloadBytes)
-            try context.withWorld { w throws(CoreError) in try w.pushRaw(payload) }
+            let headers = headers(args)
+            try context.withWorld { w throws(CoreError) in try w.pushRaw(payload, headers: headers) }
         }
         add(
-            "push raw file", [Parameter("path", .text)], role: .action, topic: push,
+            "push raw file", [Parameter("path", .text, isFilePath: true)], options: headerOptions, role: .action,
+            topic: push,
             "the payload in a .apns or .json file (its 'Simulator Target Bundle' key is ignored)"
         ) { context, args throws(StepError) in
             let path = args.text("path") ?? ""
@@ -108,7 +118,8 @@ extension Vocabulary {
             }
             guard payload.isObject else { throw .precondition("'\(path)' does not hold a JSON object") }
             payload = payload.removing("Simulator Target Bundle")
-            try context.withWorld { w throws(CoreError) in try w.pushRaw(payload) }
+            let headers = headers(args)
+            try context.withWorld { w throws(CoreError) in try w.pushRaw(payload, headers: headers) }
         }
         add(
             "tap", [Parameter("banner", .oneOf([.integer, .text]), optional: true)], role: .action, topic: user,
@@ -142,6 +153,13 @@ extension Vocabulary {
         add("reboot", role: .action, topic: app, "the device restarts: every process ends, locked since boot") {
             context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.reboot() }
+        }
+        add(
+            "network", [Parameter("state", .choice(["offline", "online"]))], role: .action, topic: app,
+            "the device loses or regains its connection; APNs stores one push per app meanwhile"
+        ) { context, args throws(StepError) in
+            let online = args.text("state") == "online"
+            try context.withWorld { w throws(CoreError) in try w.setNetwork(online: online) }
         }
         add("lock", role: .action, topic: app, "the device locks") { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.lock() }
@@ -183,4 +201,18 @@ extension Vocabulary {
             }
         }
     }
+}
+
+/// The APNs headers every `push` command takes, overriding what its server would send.
+let headerOptions: [Option] = [
+    Option("push-type", choices(APNsPushType.self)), Option("priority", choices(APNsPriority.self)),
+    Option("collapse-id", .text), Option("expiration", .oneOf([.duration, .choice(["0"])])),
+]
+
+/// The header overrides a `push` command was given.
+func headers(_ args: Arguments) -> APNsHeaderOverrides {
+    APNsHeaderOverrides(
+        pushType: args.choice("push-type", as: APNsPushType.self),
+        priority: args.choice("priority", as: APNsPriority.self), collapseID: args.text("collapse-id"),
+        expirationMilliseconds: args.has("expiration") ? (args.milliseconds("expiration") ?? 0) : nil)
 }

@@ -33,38 +33,61 @@ extension Vocabulary {
             for setting in configuration.settings + configuration.laterSettings {
                 let name = setting.signature.name
                 let firstArgument = (setting.arguments.positionals.first ?? nil)?.wordText
-                switch sdk {
-                case .kindly:
-                    if name.hasPrefix("edna ") || name == "host edna" {
-                        violations.append(
-                            RuleViolation(
-                                message: "'\(name)' configures edna, but the app integrates Kindly",
-                                range: setting.range, path: setting.path))
-                    }
-                    let needsExtensionSupport =
-                        name == "mode" || name == "extension kindly undetected"
-                        || (name == "extension" && firstArgument == "kindly")
-                    if needsExtensionSupport, let version, version < Version([3, 0, 12]) {
-                        violations.append(
-                            RuleViolation(
-                                message:
-                                    "Kindly \(version) has no service extension support and no notificationMode (needs 3.0.12 or later)",
-                                range: setting.range, path: setting.path))
-                    }
-                case .edna:
-                    let kindlyOnly =
-                        name == "mode" || name == "kindly server extension-version" || name == "host kindly"
-                        || name == "should-handle" || name == "extension kindly undetected"
-                        || (name == "extension" && firstArgument == "kindly")
-                    if kindlyOnly {
-                        violations.append(
-                            RuleViolation(
-                                message: "'\(name)' configures Kindly, but the app integrates edna",
-                                range: setting.range, path: setting.path))
-                    }
+                if let owner = Self.owner(of: setting), owner != sdk {
+                    violations.append(
+                        RuleViolation(
+                            message: "'\(name)' configures \(owner.writer), but the app integrates \(sdk.writer)",
+                            range: setting.range, path: setting.path))
                 }
+                guard sdk == .kindly else { continue }
+                let needsExtensionSupport =
+                    name == "mode" || name == "extension kindly undetected"
+                    || (name == "extension" && firstArgument == "kindly")
+                if needsExtensionSupport, let version, version < Version([3, 0, 12]) {
+                    violations.append(
+                        RuleViolation(
+                            message:
+                                "Kindly \(version) has no service extension support and no notificationMode (needs 3.0.12 or later)",
+                            range: setting.range, path: setting.path))
+                }
+            }
+            for action in configuration.actions {
+                guard let owner = Self.owner(of: action), owner != sdk else { continue }
+                violations.append(
+                    RuleViolation(
+                        message:
+                            "'\(action.signature.name)' is \(owner.writer)'s, but the app integrates \(sdk.writer)",
+                        range: action.range, path: action.path,
+                        label: "this case says '\(sdkLine.signature.name)'"))
             }
             return violations
         }
     }
+}
+
+extension Vocabulary {
+    /// The SDK a command belongs to, if it belongs to one: its settings, the servers' settings,
+    /// its pushes, its calls and the host's calls into it. Using it in an app with the other
+    /// SDK is a check error.
+    static func owner(of command: ConfiguredCommand) -> ChatSDK? {
+        let path = command.signature.path
+        let name = command.signature.name
+        for sdk in ChatSDK.allCases {
+            let word = sdk.rawValue
+            if path.first == word || path == ["host", word] || path == ["push", word]
+                || name.hasPrefix("call \(word).")
+            {
+                return sdk
+            }
+        }
+        if let owner = ownedCommands[name] { return owner }
+        if name == "extension", (command.arguments.positionals.first ?? nil)?.wordText == "kindly" { return .kindly }
+        return nil
+    }
+
+    /// Commands that belong to one SDK although their words do not name it.
+    private static let ownedCommands: [String: ChatSDK] = [
+        "start": .kindly, "mode": .kindly, "should-handle": .kindly, "extension kindly undetected": .kindly,
+        "authorize": .edna,
+    ]
 }

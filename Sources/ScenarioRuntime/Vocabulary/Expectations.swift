@@ -90,17 +90,21 @@ extension Vocabulary {
                 holds, expected: expected,
                 actual: "last handler call id \(quoted(last.id)) title \(quoted(last.title)) body \(quoted(last.body))")
         }
-        expectation("history", [Parameter("text", .text)], "a message with this text is in the chat's history") {
-            w, a in
+        expectation(
+            "history", [Parameter("text", .string, optional: true)],
+            options: [Option("chat", .text), Option("count", .integer)],
+            "a chat's history holds a message \"B\" (or, with count, N messages); without chat: the chat the SDK's chat screen shows now or showed last"
+        ) { w, a in
+            let chat = a.text("chat") ?? w.currentChatID
+            let all = w.history(chat: chat).map(\.text)
+            let label = "\(chat)'s history"
+            if let n = a.integer("count") {
+                return Outcome(
+                    all.count == n, expected: "\(n) message(s) in \(label)", actual: describeList(label, all))
+            }
             let text = a.text("text") ?? ""
-            let all = w.historyTexts
             return Outcome(
-                all.contains(text), expected: "history holds " + quoted(text), actual: describeList("history", all))
-        }
-        expectation("history count", [Parameter("count", .integer)], "the chat's history holds N messages") { w, a in
-            let n = a.integer("count") ?? 0
-            let all = w.historyTexts
-            return Outcome(all.count == n, expected: "\(n) message(s) in history", actual: describeList("history", all))
+                all.contains(text), expected: "\(label) holds " + quoted(text), actual: describeList(label, all))
         }
         expectation("log", [Parameter("text", .text)], "a log line contains the text") { w, a in
             let text = a.text("text") ?? ""
@@ -174,6 +178,27 @@ extension Vocabulary {
             return Outcome(
                 push.delivered == want, expected: "delivered \(want)", actual: "delivered \(push.delivered)\(why)")
         }
+        expectation(
+            "presented", [Parameter("presentation", choices(Presentation.self))],
+            "how the newest notification in the center was presented: banner (on screen) or list (the center only)"
+        ) { w, a in
+            let want = a.text("presentation") ?? ""
+            guard let newest = w.banners.last else {
+                return Outcome(false, expected: "presented \(want)", actual: "no banner")
+            }
+            return Outcome(
+                newest.presentation.rawValue == want, expected: "presented \(want)",
+                actual: "newest \(describe(newest)) presented \(newest.presentation.rawValue)")
+        }
+        expectation(
+            "duplicates", [Parameter("count", .oneOf([.integer, .choice(["none"])]))],
+            "how many messages have had two or more notifications added to the center (every source, every push)"
+        ) { w, a in
+            let n = a.integer("count") ?? 0
+            let word = { (k: Int) in k == 0 ? "none" : "\(k)" }
+            return Outcome(
+                w.duplicates == n, expected: "duplicates \(word(n))", actual: "duplicates \(word(w.duplicates))")
+        }
         expectation("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") {
             w, a in
             let want = a.text("mode") ?? ""
@@ -226,6 +251,7 @@ func describe(_ banner: Banner) -> String {
     if let title = banner.title { s += " " + quoted(title) }
     if let body = banner.body { s += " " + quoted(body) }
     s += " from \(banner.source.rawValue)"
+    if banner.presentation == .list { s += " (list)" }
     return s
 }
 

@@ -161,6 +161,45 @@ extension Vocabulary {
             context.configuration.silentBudget = nil
             try context.applyIfInstalled(.silentBudget(nil))
         }
+        runtimeSwitch(
+            "background-refresh", topic: app,
+            "Background App Refresh for the app (default on); off: content-available pushes do not wake a background app",
+            store: { $0.backgroundRefresh = $1 }, setting: { .backgroundRefresh($0) })
+        runtimeSwitch(
+            "low-power", topic: app,
+            "Low Power Mode (default off); on: content-available pushes do not wake a background app",
+            store: { $0.lowPower = $1 }, setting: { .lowPower($0) })
+        runtimeChoice(
+            "extension-fault", ExtensionFault.self, topic: app,
+            "the service extension is killed before it delivers (memory limit, crash); iOS shows the original content",
+            store: { $0.extensionFault = $1 }, setting: { .extensionFault($0) })
+        runtimeChoice(
+            "host posts-local", HostPostsLocal.self, topic: host,
+            "the host posts its own local notification for each push with an alert it receives (source host)",
+            store: { $0.host.postsLocal = $1 }, setting: { .hostPostsLocal($0) })
+        runtimeChoice(
+            "own-presents", OwnPresentation.self, topic: host,
+            "what the host's own delegate (delegate own) presents: a banner, the list only, or nothing",
+            store: { $0.host.ownPresents = $1 }, setting: { .ownPresents($0) })
+        for sdk in ChatSDK.allCases {
+            let topic = sdk.writer
+            runtimeSwitch(
+                "\(sdk.rawValue) server duplicate-token", topic: topic,
+                "the server holds the device's token twice and sends each message twice",
+                store: { configuration, on in configuration.update(sdk) { $0.duplicateToken = on } },
+                setting: { .serverDuplicateToken(sdk, $0) })
+            runtimeChoice(
+                "\(sdk.rawValue) server collapse-id", ServerCollapseID.self, topic: topic,
+                "message: the server sets apns-collapse-id to the message id",
+                store: { configuration, value in configuration.update(sdk) { $0.collapseID = value } },
+                setting: { .serverCollapseID(sdk, $0) })
+        }
+        add(
+            "ios", [Parameter("version", .version)], role: .setting, topic: app,
+            "the iOS version (default 18.1; 18.0 calls willPresent twice)"
+        ) { context, args throws(StepError) in
+            if let v = args.version("version") { context.configuration.iosVersion = v.components }
+        }
     }
 }
 
@@ -177,6 +216,22 @@ extension Vocabulary {
             guard let value = args.choice("value", as: T.self) else { return }
             store(&context.configuration, value)
             try context.applyIfInstalled(setting(value))
+        }
+    }
+}
+
+extension Vocabulary {
+    /// A runtime setting that is `on` or `off`.
+    fileprivate mutating func runtimeSwitch(
+        _ words: String, topic: String, _ summary: String,
+        store: @escaping @Sendable (inout Configuration, Bool) -> Void,
+        setting: @escaping @Sendable (Bool) -> RuntimeSetting
+    ) {
+        add(words, [Parameter("value", .choice(["on", "off"]))], role: .runtimeSetting, topic: topic, summary) {
+            context, args throws(StepError) in
+            let on = args.text("value") == "on"
+            store(&context.configuration, on)
+            try context.applyIfInstalled(setting(on))
         }
     }
 }

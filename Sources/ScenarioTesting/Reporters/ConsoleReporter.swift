@@ -9,12 +9,15 @@
 ///   ...
 ///
 /// SKIP Scenarios/edna/campaign.scn (1 skipped)
+/// PASS Scenarios/bugs/lost-tap.scn (1 passed, 1 known bug)
+///   KNOWN  tap on a cold start opens the chat — https://example.com/issues/12
 ///
 /// Failed (1):
 ///   Scenarios/kindly/foreground.scn › banner while on chat
 ///
-/// 3 files, 5 cases
-/// 3 passed, 1 failed, 1 skipped
+/// 4 files, 7 cases
+/// 1 known bug reproduced
+/// 5 passed, 1 failed, 1 skipped
 /// ```
 ///
 /// Nothing in it depends on timing, so it is byte-identical whatever `--jobs` is.
@@ -26,10 +29,8 @@ struct ConsoleReporter: Sendable {
     /// The block for one file: its line, then each failure in full.
     func file(_ result: TestFileResult) -> String {
         var out = statusWord(result.status) + " " + Text.oneLine(result.path) + " (" + counts(result) + ")\n"
-        if verbose {
-            for c in result.cases {
-                out += "  " + caseLine(c) + "\n"
-            }
+        for c in result.cases where verbose || c.outcome.status.knownBug != nil {
+            out += "  " + caseLine(c) + "\n"
         }
         for failure in failures(of: result) {
             out += "\n" + failure + "\n"
@@ -56,7 +57,11 @@ struct ConsoleReporter: Sendable {
                 case .error:
                     failed.append(
                         Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)) + " (internal error)")
-                case .passed, .skipped: break
+                case .noLongerReproduces:
+                    failed.append(
+                        Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name))
+                            + " (known bug no longer reproduces)")
+                case .passed, .skipped, .reproduced: break
                 }
             }
         }
@@ -77,6 +82,7 @@ struct ConsoleReporter: Sendable {
                     "stopped after \(t.totalFailed) \(t.totalFailed == 1 ? "failure" : "failures"): "
                         + "\(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run") + "\n"
         }
+        if let known = t.knownBugLine { out += known + "\n" }
         var line = style.green("\(t.passed) passed") + ", "
         line += t.totalFailed > 0 ? style.red("\(t.totalFailed) failed") : "0 failed"
         if t.skipped > 0 { line += ", " + style.yellow("\(t.skipped) skipped") }
@@ -101,6 +107,7 @@ struct ConsoleReporter: Sendable {
         var parts: [String] = []
         if t.passed > 0 { parts.append("\(t.passed) passed") }
         if t.failed > 0 { parts.append("\(t.failed) failed") }
+        if t.knownBugs > 0 { parts.append("\(t.knownBugs) known \(t.knownBugs == 1 ? "bug" : "bugs")") }
         if t.skipped > 0 { parts.append("\(t.skipped) skipped") }
         if t.errors > 0 { parts.append("\(t.errors) \(t.errors == 1 ? "error" : "errors")") }
         return parts.joined(separator: ", ")
@@ -113,6 +120,9 @@ struct ConsoleReporter: Sendable {
         case .failed: return style.red("FAIL") + "  " + name
         case .error: return style.magenta("ERROR") + " " + name
         case .skipped(let reason): return style.yellow("skip") + "  " + name + style.dim(" — " + Text.oneLine(reason))
+        case .reproduced(let reference): return style.yellow("KNOWN") + "  " + name + " — " + Text.oneLine(reference)
+        case .noLongerReproduces(let reference):
+            return style.red("FIXED?") + " " + name + " — " + Text.oneLine(reference)
         }
     }
 
@@ -129,7 +139,8 @@ struct ConsoleReporter: Sendable {
             switch c.outcome.status {
             case .failed: word = style.red("FAIL:")
             case .error: word = style.magenta("ERROR:")
-            case .passed, .skipped: return nil
+            case .noLongerReproduces: word = style.red("FIXED?")
+            case .passed, .skipped, .reproduced: return nil
             }
             let place = Text.oneLine((c.outcome.location ?? c.planned.location)?.description ?? result.path)
             let message = Text.trimmingTrailingNewlines(c.outcome.message ?? "(no message)")

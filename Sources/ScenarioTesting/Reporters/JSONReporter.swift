@@ -21,6 +21,8 @@ enum JSONReporter {
                     ("skipped", .int(t.skipped)),
                     ("errors", .int(t.errors)),
                     ("check_errors", .int(t.checkErrors)),
+                    ("known_bugs_reproduced", .int(t.knownBugs)),
+                    ("known_bugs_no_longer_reproducing", .int(t.noLongerReproducing)),
                     ("not_run", .int(suite.notRun)),
                 ])
             ),
@@ -59,6 +61,7 @@ enum JSONReporter {
             ("declared_at", location(c.planned.location)),
             ("status", .string(c.outcome.status.name)),
             ("skip_reason", skipReason),
+            ("known_bug", (c.outcome.status.knownBug ?? c.planned.knownBug).map { .string($0) } ?? .null),
             ("message", c.outcome.message.map { .string($0) } ?? .null),
             ("location", location(c.outcome.location)),
             ("duration_ms", .number(Text.milliseconds(c.outcome.duration))),

@@ -1,7 +1,9 @@
 /// The JUnit XML report (`--junit FILE`), as Jenkins, GitLab and GitHub Actions read it.
 ///
 /// One `<testsuite>` per file, one `<testcase>` per selected case; a failed case holds a
-/// `<failure>`, an internal error an `<error>`, a skipped case `<skipped>`. A file that did
+/// `<failure>`, an internal error an `<error>`, a skipped case `<skipped>`; a reproduced
+/// known bug is `<skipped message="known bug: reference">` (CI shows it, but does not fail),
+/// and a known bug that no longer reproduces is a `<failure>` that says so. A file that did
 /// not pass its check is a suite with one testcase named `check` holding a `<failure
 /// type="check">`. `classname` is the file's path without `.scn`, with `/` as `.`
 /// (`Scenarios.kindly.cold-start`), so Jenkins groups cases by folder; `file` and `line`
@@ -13,7 +15,8 @@ enum JUnitReporter {
         let t = suite.tally
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"scn test\" tests=\"\(t.total)\" failures=\"\(t.failed + t.checkErrors)\""
-        out += " errors=\"\(t.errors)\" skipped=\"\(t.skipped)\" time=\"\(Text.seconds(suite.duration))\">\n"
+        out +=
+            " errors=\"\(t.errors)\" skipped=\"\(t.skipped + t.knownBugs)\" time=\"\(Text.seconds(suite.duration))\">\n"
         for file in suite.files {
             out += testsuite(file)
         }
@@ -33,7 +36,7 @@ enum JUnitReporter {
         let a = XML.attribute
         var out = "  <testsuite name=\"\(a(file.path))\" tests=\(q(t.total)) failures=\(q(t.failed + t.checkErrors))"
         out +=
-            " errors=\(q(t.errors)) skipped=\(q(t.skipped)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
+            " errors=\(q(t.errors)) skipped=\(q(t.skipped + t.knownBugs)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
         let classname = a(classname(file.path))
         if let problem = file.problem {
             let line = problem.location.map { " line=\(q($0.line))" } ?? ""
@@ -58,6 +61,15 @@ enum JUnitReporter {
                 out += "/>\n"
             case .skipped(let reason):
                 out += ">\n      <skipped message=\"\(a(reason))\"/>\n    </testcase>\n"
+            case .reproduced(let reference):
+                out += ">\n      <skipped message=\"\(a(KnownBugText.reproduced(reference)))\"/>\n    </testcase>\n"
+            case .noLongerReproduces:
+                out +=
+                    ">\n      "
+                    + detail(
+                        element: "failure", type: "known bug no longer reproduces", message: c.outcome.message ?? "",
+                        location: c.planned.location)
+                    + "\n    </testcase>\n"
             case .failed, .error:
                 let element = c.outcome.status == .failed ? "failure" : "error"
                 let type = c.outcome.status == .failed ? "failure" : "internal error"

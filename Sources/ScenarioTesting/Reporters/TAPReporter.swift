@@ -16,7 +16,11 @@
 ///     expected banner none, ...
 ///   ...
 /// ok 3 - Scenarios/c.scn › campaign # SKIP needs edna 5
+/// not ok 4 - Scenarios/bugs/d.scn › lost tap # TODO known bug: https://example.com/issues/12
+/// not ok 5 - Scenarios/bugs/e.scn › placeholder: known bug no longer reproduces: https://…
 /// ```
+/// A reproduced known bug is a `# TODO` point (it fails, as expected); one that no longer
+/// reproduces is a plain `not ok` with no directive, so every consumer counts it as failed.
 /// One test point per selected case, and one for each file that did not pass its check
 /// (`not ok N - Scenarios/broken.scn`). The plan comes first, since every file is checked
 /// before anything runs. No timing, so the report is the same whatever `--jobs` is.
@@ -47,6 +51,15 @@ enum TAPReporter {
                 out += "ok \(n) - \(name)\n"
             case .skipped(let reason):
                 out += "ok \(n) - \(name) # SKIP \(directive(reason))\n"
+            case .reproduced(let reference):
+                // A TODO test point: TAP consumers count it as passing, whatever its `not ok`.
+                out += "not ok \(n) - \(name) # TODO \(directive(KnownBugText.reproduced(reference)))\n"
+            case .noLongerReproduces(let reference):
+                // No directive, so every consumer counts it as a failure.
+                out += "not ok \(n) - \(name): \(description(KnownBugText.noLongerReproduces(reference)))\n"
+                out += diagnostic(
+                    message: c.outcome.message ?? "", severity: "fail", kind: "known bug no longer reproduces",
+                    location: c.planned.location)
             case .failed, .error:
                 out += "not ok \(n) - \(name)\n"
                 let failed = c.outcome.status == .failed
@@ -102,7 +115,10 @@ enum TAPReporter {
         Text.oneLine(text).replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
     }
 
-    private static func directive(_ reason: String) -> String { Text.oneLine(reason) }
+    /// A directive's text: one line, `#` escaped (it would end the directive).
+    private static func directive(_ reason: String) -> String {
+        Text.oneLine(reason).replacingAll("\\", with: "\\\\").replacingAll("#", with: "\\#")
+    }
 
     /// A double-quoted YAML scalar, or the text itself when it is safely plain.
     static func yamlString(_ text: String, forcingQuotes: Bool = false) -> String {

@@ -3,17 +3,12 @@ import ScenarioLanguage
 /// Tab completion, without readline: given the text before the word being completed,
 /// what may come next.
 ///
-/// Every word comes from somewhere that already exists: command words, positional choices
-/// and option keywords from the registry, statement keywords from the parser, meta commands
-/// from ``MetaCommand/table``, variables and defs from the check context. A positional
-/// named `path` (`push raw file`), `include`, `:load` and `:save` complete file names.
+/// Statements complete as the language server completes them (``StatementCompleter``:
+/// the registry, the parser's keywords, variables and defs from the check context); this
+/// adds the REPL's meta commands from ``MetaCommand/table`` and file names for `:load`
+/// and `:save`.
 struct Completer {
-    enum Completion: Equatable {
-        /// These words (already filtered by the prefix typed), in a stable order.
-        case words([String])
-        /// File names (readline's own file-name completion).
-        case files
-    }
+    typealias Completion = StatementCompleter.Completion
 
     var registry: Registry
     /// Variable names without the `$`.
@@ -22,168 +17,41 @@ struct Completer {
 
     /// Statement keywords the REPL accepts (`case`, `tags`, `skip` and `alphabet` belong in files).
     static var keywords: [String] {
-        Parser.keywords.subtracting(["case", "tags", "skip", "alphabet"]).sorted()
+        Parser.keywords.subtracting(["case", "tags", "skip", "known-bug", "alphabet"]).sorted()
+    }
+
+    private var statements: StatementCompleter {
+        StatementCompleter(registry: registry, variables: variables, defs: defs, keywords: Completer.keywords)
     }
 
     /// Completions of `word`, which follows `before` on the line. `continuation`: the line
     /// continues an open block (no meta commands there).
     func complete(before: String, word: String, continuation: Bool = false) -> Completion {
+        let statements = self.statements
         if word.hasPrefix("$") {
-            return .words(filter(variables.map { "$" + $0 }, word))
+            return statements.complete(before: before, word: word)
         }
-        let (segment, isWholeLine) = Completer.currentStatement(before)
-        let (tokens, inString) = Completer.tokenize(segment)
+        let (segment, isWholeLine) = StatementCompleter.currentStatement(before)
+        let (tokens, inString) = StatementCompleter.tokenize(segment)
         guard let head = tokens.first else {
-            if inString { return .words([]) }
-            if word.hasPrefix(":") {
-                return .words(isWholeLine && !continuation ? filter(MetaCommand.names, word) : [])
+            if !inString && word.hasPrefix(":") {
+                return .words(isWholeLine && !continuation ? statements.filter(MetaCommand.names, word) : [])
             }
-            return .words(filter(registry.headWords + Completer.keywords + defs, word))
+            return statements.complete(before: before, word: word)
         }
-        if head.hasPrefix(":") {
-            guard isWholeLine, !continuation, let entry = MetaCommand.entry(named: head) else { return .words([]) }
-            switch entry.argument {
-            case .none: return .words([])
-            case .file: return .files
-            case .command:
-                let words = Array(tokens.dropFirst())
-                if words.isEmpty {
-                    return .words(filter(registry.headWords + MetaCommand.names, word))
-                }
-                return .words(filter(registry.nextWords(after: words), word))
+        guard head.hasPrefix(":") else {
+            return statements.complete(tokens: tokens, inString: inString, head: head, word: word)
+        }
+        guard isWholeLine, !continuation, let entry = MetaCommand.entry(named: head) else { return .words([]) }
+        switch entry.argument {
+        case .none: return .words([])
+        case .file: return .files
+        case .command:
+            let words = Array(tokens.dropFirst())
+            if words.isEmpty {
+                return .words(statements.filter(registry.headWords + MetaCommand.names, word))
             }
+            return .words(statements.filter(registry.nextWords(after: words), word))
         }
-        if head == "include" { return tokens.count == 1 ? .files : .words([]) }
-        if Parser.keywords.contains(head) || defs.contains(head) { return .words([]) }
-        if inString {
-            // Inside a quoted argument: only a file path is worth completing.
-            if let (signature, consumed) = registry.resolve(tokens),
-                case .files = arguments(signature, Array(tokens[consumed...]), word)
-            {
-                return .files
-            }
-            return .words([])
-        }
-        var out = registry.nextWords(after: tokens)
-        if let (signature, consumed) = registry.resolve(tokens) {
-            switch arguments(signature, Array(tokens[consumed...]), word) {
-            case .files: return out.isEmpty ? .files : .words(filter(out, word))
-            case .words(let more): out += more
-            }
-        }
-        return .words(filter(out, word))
-    }
-
-    /// What may follow the arguments already given to a command.
-    private func arguments(_ signature: Signature, _ given: [String], _ word: String) -> Completion {
-        let positionals = signature.positionals
-        var slot = 0
-        var used = Set<String>()
-        var index = 0
-        while index < given.count {
-            let argument = given[index]
-            if let option = signature.options.first(where: { $0.keyword == argument }), !used.contains(argument) {
-                used.insert(argument)
-                if option.value != nil {
-                    if index + 1 == given.count { return .words(Completer.values(option.value)) }
-                    index += 2
-                } else {
-                    index += 1
-                }
-                continue
-            }
-            // A positional; an optional choice that does not fit is skipped, as the checker does.
-            while slot < positionals.count, positionals[slot].optional, slot + 1 < positionals.count,
-                case .choice(let words) = positionals[slot].kind, !words.contains(argument)
-            {
-                slot += 1
-            }
-            slot += 1
-            index += 1
-        }
-        var out: [String] = []
-        var p = slot
-        while p < positionals.count {
-            if positionals[p].name == "path" { return .files }
-            out += Completer.values(positionals[p].kind)
-            if !positionals[p].optional { break }
-            p += 1
-        }
-        // Options come after the positionals they follow; offer them once the required ones are given.
-        let requiredLeft = positionals[min(slot, positionals.count)...].contains { !$0.optional }
-        if !requiredLeft {
-            out += signature.options.map(\.keyword).filter { !used.contains($0) }
-        }
-        return .words(out)
-    }
-
-    /// The words a kind of value can be, where they are a closed set.
-    static func values(_ kind: ValueKind?) -> [String] {
-        switch kind {
-        case .choice(let words)?: return words
-        case .boolean?: return ["true", "false"]
-        case .oneOf(let kinds)?: return kinds.flatMap { values($0) }
-        default: return []
-        }
-    }
-
-    private func filter(_ words: [String], _ prefix: String) -> [String] {
-        var seen = Set<String>()
-        return words.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
-    }
-
-    /// The statement being typed: the text after the last `;`, `{` or `}` outside quotes.
-    /// `isWholeLine`: nothing came before it on the line.
-    static func currentStatement(_ text: String) -> (segment: Substring, isWholeLine: Bool) {
-        var quote: Character?
-        var start = text.startIndex
-        var whole = true
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if let q = quote {
-                if c == "\\" && q == "\"" {
-                    i = text.index(after: i)
-                    if i == text.endIndex { break }
-                } else if c == q {
-                    quote = nil
-                }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "#" {
-                return (text[text.endIndex...], false)
-            } else if c == ";" || c == "{" || c == "}" {
-                start = text.index(after: i)
-                whole = false
-            }
-            i = text.index(after: i)
-        }
-        return (text[start...], whole)
-    }
-
-    /// Blank-separated words (quoted strings kept whole); whether the text ends inside a quote.
-    static func tokenize(_ text: Substring) -> (tokens: [String], inString: Bool) {
-        var tokens: [String] = []
-        var current = ""
-        var quote: Character?
-        var inToken = false
-        for c in text {
-            if let q = quote {
-                current.append(c)
-                if c == q { quote = nil }
-            } else if c == " " || c == "\t" || c == "\n" {
-                if inToken {
-                    tokens.append(current)
-                    current = ""
-                    inToken = false
-                }
-            } else {
-                if c == "\"" || c == "'" { quote = c }
-                current.append(c)
-                inToken = true
-            }
-        }
-        if inToken && quote == nil { tokens.append(current) }
-        return (tokens, quote != nil)
     }
 }

@@ -1,0 +1,131 @@
+import ScenarioLanguage
+
+/// What the editor features need from a parsed file: its commands, defs, variables,
+/// includes and cases, each with its range. Built from the parser's tree (so it exists
+/// even when the file does not check); nothing here re-parses or re-checks anything.
+///
+/// Walking the tree recurses once per block level, which the parser bounds
+/// (``LanguageLimits/maxNesting``).
+struct DocumentIndex {
+    struct Command {
+        var arguments: [Expr]
+        var range: SourceRange
+    }
+    struct Def {
+        var name: Name
+        var parameters: [Name]
+        var range: SourceRange
+        var path: String
+    }
+    struct Include {
+        var written: String
+        /// The path literal's range.
+        var range: SourceRange
+    }
+    struct Binding {
+        var name: Name
+        /// Where the name is visible: the rest of the enclosing block.
+        var scope: SourceRange
+    }
+    /// A case or def, for the outline.
+    struct Symbol {
+        var name: String
+        var detail: String?
+        var kind: DocumentSymbol.Kind
+        var range: SourceRange
+        var selection: SourceRange
+        var children: [Symbol]
+    }
+
+    var commands: [Command] = []
+    var defs: [Def] = []
+    var includes: [Include] = []
+    var bindings: [Binding] = []
+    var symbols: [Symbol] = []
+
+    init(_ tree: SyntaxTree) {
+        let end = tree.source.bytes.count
+        symbols = walk(tree.statements, scope: SourceRange(0, end), path: tree.source.path, source: tree.source)
+    }
+
+    private mutating func walk(_ statements: [Stmt], scope: SourceRange, path: String, source: SourceFile) -> [Symbol] {
+        var out: [Symbol] = []
+        for statement in statements {
+            switch statement.kind {
+            case .command(let arguments):
+                commands.append(Command(arguments: arguments, range: statement.range))
+            case .let(let name, _):
+                bindings.append(Binding(name: name, scope: SourceRange(statement.range.end, scope.end)))
+            case .repeat(_, let body):
+                out += walk(body.statements, scope: body.range, path: path, source: source)
+            case .for(let variable, _, let body):
+                bindings.append(Binding(name: variable, scope: body.range))
+                out += walk(body.statements, scope: body.range, path: path, source: source)
+            case .def(let name, let parameters, let body):
+                defs.append(Def(name: name, parameters: parameters, range: statement.range, path: path))
+                for p in parameters { bindings.append(Binding(name: p, scope: body.range)) }
+                let children = walk(body.statements, scope: body.range, path: path, source: source)
+                out.append(
+                    Symbol(
+                        name: name.text, detail: (["def", name.text] + parameters.map(\.text)).joined(separator: " "),
+                        kind: .function, range: statement.range, selection: name.range, children: children))
+            case .include(let expr):
+                if let written = DocumentIndex.literal(expr) {
+                    includes.append(Include(written: written, range: expr.range))
+                }
+            case .case(let name, let body):
+                let children = walk(body.statements, scope: body.range, path: path, source: source)
+                let title = DocumentIndex.literal(name) ?? source.text(name.range)
+                out.append(
+                    Symbol(
+                        name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
+                        children: children))
+            case .property(_, _, let expectation):
+                commands.append(Command(arguments: expectation, range: statement.range))
+            case .alphabet(let body):
+                out += walk(body.statements, scope: body.range, path: path, source: source)
+            case .tags, .skip, .knownBug:
+                break
+            }
+        }
+        return out
+    }
+
+    /// The text of a string without interpolations, or of a word.
+    static func literal(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .rawString(let s): return s
+        case .word(let w): return w
+        case .string(let parts):
+            var out = ""
+            for part in parts {
+                guard case .text(let t) = part else { return nil }
+                out += t
+            }
+            return out
+        default: return nil
+        }
+    }
+
+    /// The innermost command whose range holds `offset` (its end included, for a cursor
+    /// just after the last word).
+    func command(at offset: Int) -> Command? {
+        commands.filter { $0.range.start <= offset && offset <= $0.range.end }.min { $0.range.count < $1.range.count }
+    }
+
+    /// The include whose path literal holds `offset`.
+    func include(at offset: Int) -> Include? {
+        includes.first { $0.range.start <= offset && offset <= $0.range.end }
+    }
+
+    /// The binding of `$name` visible at `offset`: the nearest one declared before it.
+    func binding(named name: String, at offset: Int) -> Binding? {
+        bindings.filter { $0.name.text == name && $0.scope.start <= offset && offset <= $0.scope.end }
+            .max { $0.scope.start < $1.scope.start }
+    }
+
+    /// Names of variables (for completion): every one declared in the file, sorted.
+    var variableNames: [String] {
+        Array(Set(bindings.map(\.name.text))).sorted()
+    }
+}
