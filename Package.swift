@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
+        .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
+        .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
         // System libraries (Debian: libssl-dev, libreadline-dev).
@@ -31,15 +33,22 @@ let package = Package(
         .target(name: "NotificationCore", dependencies: ["CCrypto"]),
         // checked tree → effects on the world
         .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
+        // command lines declared once: parsing, --help, the man page, shell completion
+        .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"]),
         // folders of scenarios as a test suite, and its reports
-        .target(name: "ScenarioTesting", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        .target(
+            name: "ScenarioTesting",
+            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
+        // a folder of scenarios as Swift Testing cases, for `swift test` in any package
+        .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
         .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
             dependencies: [
-                "ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "ScenarioLanguageServer", "CReadline",
+                "ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "ScenarioLanguageServer", "CommandLineKit",
+                "CReadline",
             ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
@@ -47,9 +56,10 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
-        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool"]),
+        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]
 )

@@ -253,7 +253,7 @@ private final class CheckRun {
                 stmt, file: file, scope: scope, bindings: [:], fileTags: fileTags, fileSkip: fileSkip?.reason,
                 fileKnownBug: fileKnownBug?.reason, prologue: prologueSummary, names: &caseNames, into: &cases)
         }
-        if caseStatements.isEmpty {
+        if caseStatements.isEmpty && !CheckRun.isLibrary(tree.statements) {
             let name = CheckRun.caseName(forPath: file.path)
             applyCaseRules(name: name, summary: prologueSummary, file: file)
             cases.append(
@@ -325,6 +325,18 @@ private final class CheckRun {
     static func normalize(_ path: String) -> String { normalizePath(path) }
 
     // MARK: - Cases
+
+    /// Whether a file is a library, not a case: its top level holds only `def`, `let` and
+    /// `include` statements (at least one). Its checks still run; it has no case to run.
+    static func isLibrary(_ statements: [Stmt]) -> Bool {
+        !statements.isEmpty
+            && statements.allSatisfy {
+                switch $0.kind {
+                case .def, .let, .include: return true
+                default: return false
+                }
+            }
+    }
 
     /// Whether a `for` body makes cases: it holds a `case`, directly or in a nested `for`.
     static func containsCases(_ body: Block) -> Bool {

@@ -24,4 +24,11 @@ public struct ScenarioLoader: Sendable {
         let source = SourceFile(path: path, bytes: data)
         return (Language.check(source, registry: vocabulary.registry, loader: loader, limits: limits), loader, nil)
     }
+
+    /// `source` (read already: standard input, an editor's buffer), checked; `root` is its
+    /// scenario root.
+    public func load(source: SourceFile, root: String) -> (result: CheckResult, loader: DirectoryLoader) {
+        let loader = DirectoryLoader(root: root)
+        return (Language.check(source, registry: vocabulary.registry, loader: loader, limits: limits), loader)
+    }
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// `scn test`: runs folders of scenarios as a test suite.
@@ -50,11 +51,41 @@ public enum TestCommand {
             return usage(error.message)
         }
         if options.help {
-            stdout.write(TestOptions.help)
+            stdout.write(HelpText.command(TestOptions.command, program: "scn"))
             return TestExitCode.passed
+        }
+        return main(
+            options: options, executor: executor, stdout: stdout, stderr: stderr, environment: environment,
+            isTerminal: isTerminal, stderrIsTerminal: stderrIsTerminal, workingDirectory: workingDirectory,
+            defaultJobs: defaultJobs)
+    }
+
+    /// Runs `scn test` with options already parsed (``main(arguments:executor:stdout:stderr:environment:isTerminal:stderrIsTerminal:workingDirectory:defaultJobs:)``
+    /// says what each parameter is); `--help` is the caller's.
+    public static func main(
+        options: TestOptions,
+        executor: some ScenarioExecutor,
+        stdout: any TextOutput,
+        stderr: any TextOutput,
+        environment: [String: String],
+        isTerminal: Bool,
+        stderrIsTerminal: Bool? = nil,
+        workingDirectory: String? = nil,
+        defaultJobs: Int? = nil
+    ) -> Int32 {
+        func usage(_ message: String) -> Int32 {
+            stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
+            return TestExitCode.usage
         }
         if options.tap && options.list {
             return usage("--tap and --list cannot be combined")
+        }
+        let base = workingDirectory ?? FileManager.default.currentDirectoryPath
+        for (option, path) in [("--junit", options.junitPath), ("--json", options.jsonPath)] {
+            guard let path else { continue }
+            if let problem = ReportPath.problem(file: path, base: base) {
+                return usage("cannot write the \(option) report: \(problem)")
+            }
         }
 
         let selection: Selection
@@ -110,11 +141,14 @@ public enum TestCommand {
         }
 
         var code = suite.exitCode
-        let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        for (path, render) in [(options.junitPath, JUnitReporter.render), (options.jsonPath, JSONReporter.render)] {
+        let reports: [(String?, (TestSuiteResult) -> String)] = [
+            (options.junitPath, { JUnitReporter.render($0, locations: options.junitLocations) }),
+            (options.jsonPath, JSONReporter.render),
+        ]
+        for (path, render) in reports {
             guard let path else { continue }
-            if let problem = write(render(suite), to: path, base: base) {
-                stderr.write("error: cannot write report \(path): \(problem)\n")
+            if let problem = ReportPath.write(render(suite), to: path, base: base) {
+                stderr.write("error: \(problem)\n")
                 code = max(code, TestExitCode.usage)
             }
         }
@@ -142,21 +176,6 @@ public enum TestCommand {
         }
         stdout.write(out)
         return code
-    }
-
-    /// Writes `text` to `path` (relative to `base`), creating missing folders; returns
-    /// what went wrong, or `nil`.
-    private static func write(_ text: String, to path: String, base: String) -> String? {
-        let absolute = path.hasPrefix("/") ? path : base + "/" + path
-        let url = URL(fileURLWithPath: absolute)
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-            return nil
-        } catch {
-            return error.localizedDescription
-        }
     }
 }
 

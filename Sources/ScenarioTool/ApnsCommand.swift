@@ -1,54 +1,73 @@
+import CommandLineKit
 import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import ScenarioTesting
 
 /// `scn apns FILE --out DIR`: every push the scenario sends, as an `.apns` file that
-/// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`).
+/// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`). A push that
+/// APNs would reject is refused before anything is written: a payload that is not a JSON
+/// object, one without an `aps` dictionary (or whose `aps` is not a dictionary), and one
+/// over 4096 bytes once the bundle key is added.
 enum ApnsCommand {
-    static let usage = "usage: scn apns FILE --out DIR\n"
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "apns", abstract: "write each push of a scenario as an .apns file for the iOS Simulator",
+            arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
+            options: [
+                .value("--out", "DIR", .folder, "the folder to write the .apns files in (made if missing; required)"),
+                SharedOptions.root,
+            ],
+            discussion: """
+                Runs the scenario and writes every push it sends as an .apns file that
+                'xcrun simctl push' accepts: the payload with 'Simulator Target Bundle' set to
+                the app's bundle id. With several cases, each file name starts with its case.
+                A push APNs would reject (a payload that is not a JSON object, no 'aps'
+                dictionary, over 4096 bytes with the bundle key) is an error, and nothing is
+                written.
+                """),
+        run: main)
+
+    /// APNs' limit for a payload (Apple: "Generating a remote notification").
+    static let maxPayloadBytes = 4096
     /// The most files one run writes: a handful of payloads is what a simulator session
     /// needs, and a loop in a scenario must not fill a disk.
     static let maxFiles = 1000
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let parsed: CommandArguments
-        switch CommandArguments.parse(arguments, command: "apns", usage: usage, values: ["--out": "a folder"]) {
-        case .exit(let code): return code
-        case .parsed(let p): parsed = p
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        guard let path = parsed.positionals.first else { return tool.usageError("missing FILE", command: "apns") }
+        guard let out = parsed.value("--out"), !out.isEmpty else {
+            return tool.usageError("missing --out DIR: the folder to write the .apns files in", command: "apns")
         }
-        guard parsed.paths.count == 1, let path = parsed.paths.first, let out = parsed.values["--out"] else {
-            Terminal.writeError(usage)
+        let root = parsed.value("--root")
+        if let root, !Files.isFolder(root) {
+            return tool.usageError("--root '\(root)' is not a folder", command: "apns")
+        }
+        if let problem = ReportPath.problem(folder: out, base: FileManager.default.currentDirectoryPath) {
+            Terminal.writeError("error: --out: \(problem)\n")
             return ExitCode.usage
         }
         // The run stops at the first push past the cap: nothing more is simulated.
         var limits = Limits()
         limits.maxPushes = maxFiles
-        let run = FileRun.run(path, limits: limits)
+        let run = FileRun.run(FileRun.input(path, root: root), tool: tool, limits: limits)
         if run.script == nil {
-            let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
+            let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
             Terminal.writeError(RunCommand.render(run, trace: false, color: color))
             return ExitCode.usage
         }
-        let count = run.results.reduce(0) { n, result in
-            n + (result.context.world?.pushes.count(where: { $0.payload?.isObject == true }) ?? 0)
-        }
-        let capped = run.results.contains {
-            $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true
-        }
+        let count = run.results.reduce(0) { n, result in n + (result.context.world?.pushes.count ?? 0) }
+        let capped = run.results.contains { $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true }
         guard count <= maxFiles, !capped else {
             Terminal.writeError(
-                "error: the scenario sends more than \(maxFiles) pushes; scn apns writes at most \(maxFiles) files "
-                    + "(nothing was written)\n")
+                "error: \(TerminalText.escape(path)): the scenario sends more than \(maxFiles) pushes; "
+                    + "scn apns writes at most \(maxFiles) files\nnothing was written\n")
             return ExitCode.usage
         }
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
-            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
-            return ExitCode.usage
-        }
-        var written = 0
+        // Every file first, so that a refused push leaves the folder as it was.
+        var files: [(name: String, text: String)] = []
+        var refused: [String] = []
         let multiple = run.results.count > 1
         var prefixes = Set<String>()
         for result in run.results {
@@ -61,19 +80,53 @@ enum ApnsCommand {
                 n += 1
             }
             for push in world.pushes {
-                guard let payload = push.payload, payload.isObject else { continue }
-                let file = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
-                let name = (multiple ? prefix + "-" : "") + push.id + ".apns"
-                let target = (out as NSString).appendingPathComponent(name)
-                guard Files.write(file.serialized + "\n", to: target) else {
-                    Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
-                    return ExitCode.usage
+                guard let payload = push.payload else { continue }
+                let which = "push \(push.id)" + (multiple ? " of case '\(result.name)'" : "")
+                guard payload.isObject else {
+                    refused.append("\(which): the payload is not a JSON object; APNs rejects it")
+                    continue
                 }
-                Terminal.write("\(TerminalText.escape(target))\n")
-                written += 1
+                guard let aps = payload["aps"] else {
+                    refused.append("\(which): the payload has no 'aps' dictionary; APNs rejects it")
+                    continue
+                }
+                guard aps.isObject else {
+                    refused.append("\(which): 'aps' is not a dictionary; APNs rejects it")
+                    continue
+                }
+                let text = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
+                    .serialized
+                guard text.utf8.count <= maxPayloadBytes else {
+                    refused.append(
+                        "\(which): \(text.utf8.count) bytes with the bundle key, over APNs' limit of \(maxPayloadBytes)"
+                    )
+                    continue
+                }
+                files.append(((multiple ? prefix + "-" : "") + push.id + ".apns", text + "\n"))
             }
         }
-        if written == 0 { Terminal.writeError("note: the scenario sends no push\n") }
+        if !refused.isEmpty {
+            for line in refused {
+                Terminal.writeError("error: \(TerminalText.escape(path)): \(TerminalText.escape(line))\n")
+            }
+            Terminal.writeError("nothing was written\n")
+            return ExitCode.usage
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
+            return ExitCode.usage
+        }
+        for file in files {
+            let target = (out as NSString).appendingPathComponent(file.name)
+            guard Files.write(file.text, to: target) else {
+                Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
+                return ExitCode.usage
+            }
+            Terminal.write("\(TerminalText.escape(target))\n")
+        }
+        if files.isEmpty { Terminal.writeError("note: the scenario sends no push\n") }
         return ExitCode.success
     }
 

@@ -1,31 +1,38 @@
+import CommandLineKit
 import ScenarioLanguage
 import ScenarioTesting
 
 /// `scn fmt [--check] PATH…`: rewrites files in the canonical layout; with `--check`,
-/// lists the files that are not and exits 1. A folder stands for every `*.scn` below it.
+/// lists the files that are not and exits 1. A folder stands for every `*.scn` below it;
+/// `-` reads standard input and writes the result to standard output (an editor's format
+/// filter), and writes nothing there when the input does not parse.
 enum FormatCommand {
-    static let usage = "usage: scn fmt [--check] PATH…  (a file, or a folder: every *.scn below it)\n"
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "fmt", abstract: "rewrite scenarios in the canonical layout",
+            arguments: [
+                ArgumentSpec(
+                    "PATH", .scenario, .oneOrMore, "a .scn file, a folder, or - (standard input to standard output)")
+            ],
+            options: [.flag("--check", "change nothing: list the files that are not formatted, and exit 1 if any")],
+            discussion: """
+                Rewrites each file in the canonical layout, keeping its comments; formatting a
+                formatted file changes nothing. With - the text is read from standard input and
+                the result written to standard output, as an editor's format filter expects.
+                """),
+        run: main)
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let parsed: CommandArguments
-        switch CommandArguments.parse(arguments, command: "fmt", usage: usage, flags: ["--check"]) {
-        case .exit(let code): return code
-        case .parsed(let p): parsed = p
-        }
-        let check = parsed.flags.contains("--check")
-        let paths = parsed.paths
-        guard !paths.isEmpty else {
-            Terminal.writeError(usage)
-            return ExitCode.usage
-        }
-        let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
-        let (files, found) = Files.scenarios(paths)
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        let check = parsed.flag("--check")
+        let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
+        let (files, found) = Files.scenarios(parsed.positionals)
         var errors = !found
         var unformatted = false
-        for path in files.map(\.path) {
+        for file in files {
+            let path = file.path
             let bytes: [UInt8]
             do throws(LoadError) {
-                bytes = try Files.read(path)
+                bytes = try Files.read(file)
             } catch {
                 Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
                 errors = true
@@ -37,6 +44,10 @@ enum FormatCommand {
                 Terminal.writeError(Language.render(error.diagnostics, color: color) + "\n")
                 errors = true
             case .success(let text):
+                if file.isStandardInput && !check {
+                    Terminal.write(text)
+                    continue
+                }
                 guard Array(text.utf8) != bytes else { continue }
                 if check {
                     Terminal.write("\(TerminalText.escape(path)): not formatted\n")

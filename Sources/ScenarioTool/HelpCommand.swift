@@ -1,42 +1,54 @@
+import CommandLineKit
+import ScenarioLanguage
 import ScenarioRuntime
 
-/// `scn help [COMMAND…]`, `scn help --markdown`: the reference, from the registry.
+/// `scn help [COMMAND…]`: the tool's commands and the scenario command reference, from the
+/// registry; `--markdown` for docs/COMMANDS.md, `--man` for the man page.
 enum HelpCommand {
-    static func main(_ arguments: [String]) -> Int32 {
-        let registry = Vocabulary.standard.registry
-        if arguments == ["--markdown"] {
-            Terminal.write(Reference.markdown(registry))
-            return ExitCode.success
-        }
-        if arguments.isEmpty {
-            Terminal.write(usage + "\n" + Reference.text(registry))
-            return ExitCode.success
-        }
-        guard let text = Reference.text(registry, command: arguments) else {
-            if arguments.count == 1, let usage = subcommandUsage[arguments[0]] {
-                Terminal.write(usage)
-                return ExitCode.success
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "help", abstract: "the command reference (--markdown: docs/COMMANDS.md, --man: the man page)",
+            arguments: [
+                ArgumentSpec(
+                    "COMMAND", .topic, .any, "a subcommand (help run), or a scenario command (help push kindly)")
+            ],
+            options: [
+                .flag("--markdown", "the scenario command reference as Markdown (docs/COMMANDS.md)"),
+                .flag("--man", "the man page, in roff (man -l <(scn help --man))"),
+            ]),
+        run: main)
+
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        let registry = tool.vocabulary.registry
+        let words = parsed.positionals
+        if parsed.flag("--markdown") || parsed.flag("--man") {
+            guard words.isEmpty, !(parsed.flag("--markdown") && parsed.flag("--man")) else {
+                return tool.usageError("--markdown and --man take no command and cannot be combined", command: "help")
             }
-            Terminal.writeError("error: no command '\(arguments.joined(separator: " "))'; 'scn help' lists them all\n")
-            return ExitCode.usage
+            if parsed.flag("--markdown") {
+                Terminal.write(Reference.markdown(registry))
+            } else {
+                let reference = ToolSpec.Section("scenario commands", Reference.text(registry))
+                Terminal.write(ManPage.render(tool.spec, version: ToolVersion.string, extra: [reference]))
+            }
+            return ExitCode.success
         }
-        Terminal.write(text)
-        return ExitCode.success
-    }
-
-    /// `scn help run` and the like, when no scenario command has that name.
-    static let subcommandUsage: [String: String] = [
-        "run": RunCommand.usage, "check": CheckCommand.usage, "fmt": FormatCommand.usage,
-        "repro": ReproCommand.usage, "apns": ApnsCommand.usage,
-        "test": "usage: scn test [PATH…] [options]  ('scn test --help' lists the options)\n",
-        "repl": "usage: scn repl  (also: scn alone on a terminal)\n",
-        "help": "usage: scn help [COMMAND…] | scn help --markdown\n",
-    ]
-}
-
-/// `--help` and `-h` after a subcommand print its usage.
-enum Help {
-    static func isHelp(_ argument: String) -> Bool {
-        argument == "--help" || argument == "-h"
+        if words.isEmpty {
+            Terminal.write(HelpText.tool(tool.spec) + "\n" + Reference.text(registry))
+            return ExitCode.success
+        }
+        if let text = Reference.text(registry, command: words) {
+            Terminal.write(text)
+            return ExitCode.success
+        }
+        if words.count == 1, let subcommand = Tool.subcommands.first(where: { $0.spec.name == words[0] }) {
+            Terminal.write(HelpText.command(subcommand.spec, program: tool.name))
+            return ExitCode.success
+        }
+        let asked = words.joined(separator: " ")
+        let known = tool.spec.topics + registry.signatures.map(\.name)
+        let suggestion = Suggestion.closest(to: asked, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        Terminal.writeError("error: no command '\(asked)'\(suggestion); 'scn help' lists them all\n")
+        return ExitCode.usage
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
@@ -5,31 +6,33 @@ import ScenarioRuntime
 /// `scn repl` / `scn` alone. On a terminal, the interactive shell; otherwise standard input
 /// is run as one scenario (its folder: the working directory).
 enum ReplCommand {
-    static func main(_ arguments: [String]) -> Int32 {
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "repl", abstract: "the interactive shell (also: scn alone on a terminal)",
+            discussion: """
+                The interactive shell: each line runs at once against one world; Tab completes
+                commands, arguments and options; ':help' lists the meta commands (:state,
+                :trace, :undo, :reset, :load, :save, :quit). History is kept between sessions.
+                With standard input not a terminal, what it reads is run as one scenario.
+                """),
+        run: main)
+
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
         if !Terminal.stdinIsTerminal {
-            return runStandardInput()
+            return runStandardInput(tool)
         }
-        return Repl.main(arguments)
+        return Repl.main(tool)
     }
 
-    static func runStandardInput() -> Int32 {
-        let loader = DirectoryLoader(root: FileManager.default.currentDirectoryPath)
-        let data: [UInt8]
-        do throws(LoadError) {
-            data = try BoundedFile.readStandardInput(maxBytes: loader.maxBytes)
-        } catch {
-            Terminal.writeError("error: \(error.message)\n")
-            return ExitCode.usage
+    static func runStandardInput(_ tool: Tool) -> Int32 {
+        let input = FileRun.input("-", root: nil)
+        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: tool.environment)
+        let run = FileRun.run(input, tool: tool, limits: Limits())
+        if run.script == nil {
+            let errorColor = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
+            Terminal.writeError(RunCommand.render(run, trace: false, color: errorColor))
+            return run.exitCode
         }
-        let source = SourceFile(path: "<stdin>", bytes: data)
-        let result = Language.check(source, registry: Vocabulary.standard.registry, loader: loader)
-        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
-        guard let script = result.script, result.diagnostics.isEmpty else {
-            Terminal.writeError(Language.render(result.diagnostics, color: color) + "\n")
-            return ExitCode.usage
-        }
-        let results = Interpreter().run(script, loader: loader)
-        let run = FileRun(path: "<stdin>", script: script, diagnostics: [], error: nil, results: results)
         Terminal.write(RunCommand.render(run, trace: false, color: color))
         return run.exitCode
     }

@@ -1,35 +1,38 @@
+import CommandLineKit
 import ScenarioLanguage
 import ScenarioRuntime
 
 /// `scn repro FILE [--case NAME]`: a Markdown block to paste into a bug report — the tool's
 /// version, the scenario, the result and the trace.
 enum ReproCommand {
-    static let usage = "usage: scn repro FILE [--case NAME]\n"
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "repro", abstract: "a Markdown bug report: the scenario, its result and its trace",
+            arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
+            options: [.value("--case", "NAME", .text, "only this case"), SharedOptions.root]),
+        run: main)
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let parsed: CommandArguments
-        switch CommandArguments.parse(arguments, command: "repro", usage: usage, values: ["--case": "a case name"]) {
-        case .exit(let code): return code
-        case .parsed(let p): parsed = p
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        guard let path = parsed.positionals.first else { return tool.usageError("missing FILE", command: "repro") }
+        let caseName = parsed.value("--case")
+        let root = parsed.value("--root")
+        if let root, !Files.isFolder(root) {
+            return tool.usageError("--root '\(TerminalText.escape(root))' is not a folder", command: "repro")
         }
-        guard parsed.paths.count == 1, let path = parsed.paths.first else {
-            Terminal.writeError(usage)
-            return ExitCode.usage
-        }
-        let caseName = parsed.values["--case"]
         if Files.isFolder(path) {
             Terminal.writeError(
                 "error: '\(TerminalText.escape(path))' is a folder; scn repro takes one scenario file\n")
             return ExitCode.usage
         }
+        let input = FileRun.input(path, root: root)
         let bytes: [UInt8]
         do throws(LoadError) {
-            bytes = try Files.read(path)
+            bytes = try Files.read(input)
         } catch {
             Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
         }
-        let run = FileRun.run(path, limits: Limits(), caseName: caseName)
+        let run = FileRun.run(input, tool: tool, limits: Limits(), caseName: caseName)
         if let caseName, run.script != nil, run.results.isEmpty {
             let names = run.script?.cases.map { "'\(TerminalText.escape($0.name))'" }.joined(separator: ", ") ?? ""
             Terminal.writeError(
@@ -37,7 +40,7 @@ enum ReproCommand {
             )
             return ExitCode.usage
         }
-        Terminal.write(markdown(path: path, text: String(decoding: bytes, as: UTF8.self), run: run))
+        Terminal.write(markdown(path: input.path, text: String(decoding: bytes, as: UTF8.self), run: run))
         return run.exitCode
     }
 

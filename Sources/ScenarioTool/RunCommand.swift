@@ -1,3 +1,5 @@
+import CommandLineKit
+import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -19,15 +21,16 @@ struct FileRun {
         return ExitCode.success
     }
 
-    /// Checks and runs the file at `path`; `root` is its scenario root (its own folder
-    /// when nil). With `caseName`, only that case runs.
-    static func run(_ path: String, root: String? = nil, limits: Limits, caseName: String? = nil) -> FileRun {
-        if Files.isFolder(path) {
+    /// Checks and runs `input` with the tool's vocabulary. With `caseName`, only that case
+    /// runs.
+    static func run(_ input: ScenarioInput, tool: Tool, limits: Limits, caseName: String? = nil) -> FileRun {
+        let path = input.path
+        if !input.isStandardInput && Files.isFolder(path) {
             return FileRun(
                 path: path, script: nil, diagnostics: [],
                 error: "'\(path)' is a folder, not a scenario file", results: [])
         }
-        let loaded = ScenarioLoader().load(path: path, root: root ?? Files.folder(of: path))
+        let loaded = tool.load(input)
         if let error = loaded.error {
             return FileRun(path: path, script: nil, diagnostics: [], error: error, results: [])
         }
@@ -35,49 +38,54 @@ struct FileRun {
             return FileRun(
                 path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
         }
-        let interpreter = Interpreter(vocabulary: .standard, limits: limits)
+        let interpreter = Interpreter(vocabulary: tool.vocabulary, limits: limits)
         let results = script.cases.filter { caseName == nil || $0.name == caseName }.map {
             interpreter.run(script, case: $0, loader: loaded.loader)
         }
         return FileRun(path: path, script: script, diagnostics: [], error: nil, results: results)
     }
+
+    /// `path` as a command line names it: a file (its root `root`, or its own folder), or
+    /// `-` for standard input.
+    static func input(_ path: String, root: String?) -> ScenarioInput {
+        if path == "-" {
+            return ScenarioInput(
+                path: ScenarioInput.standardInputName, root: root ?? FileManager.default.currentDirectoryPath,
+                isStandardInput: true)
+        }
+        return ScenarioInput(path: path, root: root ?? Files.folder(of: path), isStandardInput: false)
+    }
 }
 
-/// `scn run PATH… [--trace] [--json] [--max-steps N]`. A folder stands for every `*.scn`
-/// below it (the folder is their scenario root, as in `scn test`).
+/// `scn run PATH…`: runs scenarios and prints each case's result. A folder stands for
+/// every `*.scn` below it (the folder is their scenario root, as in `scn test`).
 enum RunCommand {
-    static let usage = "usage: scn run PATH… [--trace] [--json] [--max-steps N]\n"
+    static let subcommand = Subcommand(
+        spec: CommandSpec(
+            "run", abstract: "run scenarios and print each case's result",
+            arguments: [ArgumentSpec("PATH", .scenario, .oneOrMore, "a .scn file, a folder, or - for standard input")],
+            options: [
+                .flag("--trace", "print each case's trace under its result"),
+                .flag("--json", "JSON lines: an event line per trace event, a case line per case"),
+                SharedOptions.maxSteps, SharedOptions.root,
+            ]),
+        run: main)
 
-    static func main(_ arguments: [String]) -> Int32 {
-        let parsed: CommandArguments
-        switch CommandArguments.parse(
-            arguments, command: "run", usage: usage, flags: ["--trace", "--json"],
-            values: ["--max-steps": "a positive whole number"])
-        {
-        case .exit(let code): return code
-        case .parsed(let p): parsed = p
-        }
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
         var limits = Limits()
-        if let text = parsed.values["--max-steps"] {
-            guard let n = Int(text), n > 0 else {
-                Terminal.writeError("error: --max-steps needs a positive whole number\n")
-                return ExitCode.usage
-            }
-            limits.maxSteps = n
+        do {
+            if let n = try parsed.positiveInteger("--max-steps") { limits.maxSteps = n }
+        } catch {
+            return tool.usageError(error.message, command: "run")
         }
-        let trace = parsed.flags.contains("--trace")
-        let json = parsed.flags.contains("--json")
-        let paths = parsed.paths
-        guard !paths.isEmpty else {
-            Terminal.writeError(usage)
-            return ExitCode.usage
-        }
-        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
-        let errorColor = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: environment)
-        let (files, found) = Files.scenarios(paths)
+        let trace = parsed.flag("--trace")
+        let json = parsed.flag("--json")
+        let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: tool.environment)
+        let errorColor = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
+        let (files, found) = Files.scenarios(parsed.positionals, root: parsed.value("--root"))
         var exit = found ? ExitCode.success : ExitCode.usage
         for file in files {
-            let run = FileRun.run(file.path, root: file.root, limits: limits)
+            let run = FileRun.run(file, tool: tool, limits: limits)
             exit = max(exit, run.exitCode)
             if json {
                 Terminal.write(JSONLines.render(run))

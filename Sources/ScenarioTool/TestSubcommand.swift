@@ -1,13 +1,23 @@
+import CommandLineKit
 import Foundation
 import ScenarioTesting
 
-/// `scn test`: the scenario library as a test suite (see docs/TESTING.md).
+/// `scn test`: the scenario library as a test suite (see docs/TESTING.md). Its command line
+/// is declared beside its options, in ``TestOptions/command``.
 enum TestSubcommand {
-    static func main(_ arguments: [String]) -> Int32 {
-        TestCommand.main(
-            arguments: arguments, executor: RuntimeExecutor(),
+    static let subcommand = Subcommand(spec: TestOptions.command, run: main)
+
+    static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        let options: TestOptions
+        do {
+            options = try TestOptions(parsed)
+        } catch {
+            return tool.usageError(error.message, command: "test")
+        }
+        return TestCommand.main(
+            options: options, executor: RuntimeExecutor(vocabulary: tool.vocabulary),
             stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
-            environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.stdoutIsTerminal,
+            environment: tool.environment, isTerminal: Terminal.stdoutIsTerminal,
             stderrIsTerminal: Terminal.stderrIsTerminal)
     }
 }

@@ -1,65 +1,98 @@
+import CommandLineKit
 import Foundation
+import ScenarioLanguage
 import ScenarioRuntime
 
-// scn, the command-line tool, as a library: one file per subcommand; this one dispatches.
-// The `scn` executable is one call to `ScenarioTool.main`; a host's own tool is the same call.
+// scn, the command-line tool, as a library: one file per subcommand (each declares its
+// command line and handles it); this one dispatches.
+// The `scn` executable is one call to `ScenarioTool.main`; a host's own tool is the same call
+// with its own vocabulary.
 
 /// The whole `scn` tool: every subcommand and the REPL.
 public enum ScenarioTool {
     /// Runs the tool on `arguments` (without the program name) and returns its exit code.
-    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Int32 {
+    ///
+    /// - Parameter vocabulary: the commands scenarios may use — `check`, `run`, `test`,
+    ///   `repl`, `help`, `repro`, `apns`, `fmt` and the completion scripts all read it, so a
+    ///   host's own tool, started with its vocabulary, knows the host's commands everywhere.
+    public static func main(
+        _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), vocabulary: Vocabulary = .standard
+    ) -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // `scn test | head` ends quietly
-        return dispatch(arguments)
+        return Tool(vocabulary: vocabulary).run(arguments)
     }
 }
 
-let environment = ProcessInfo.processInfo.environment
+/// What every subcommand is handed: the vocabulary and the process's environment.
+struct Tool: Sendable {
+    var vocabulary: Vocabulary
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The program name in messages and generated files.
+    var name = "scn"
 
-let usage = """
-    usage: scn <command> [options]
-
-    commands:
-      test [PATH…]         run every *.scn under each path (default: Scenarios) as a test suite
-      run PATH…            run scenarios and print each case's result (--trace, --json)
-      check PATH…          check scenarios without running them
-      fmt [--check] PATH…  rewrite scenarios in the canonical layout
-      repl                 the interactive shell (also: scn on a terminal)
-      repro FILE           a Markdown bug report: the scenario, its result and its trace
-      apns FILE --out DIR  each push of a scenario as an .apns file for the iOS Simulator
-      help [COMMAND…]      the command reference (--markdown: docs/COMMANDS.md)
-      lsp                  a language server for editors, on standard input and output
-      --version            the tool's version
-
-    a PATH is a .scn file or a folder (every *.scn below it, sorted); COMMAND --help: its usage
-
-    exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error
-
-    """
-
-func dispatch(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else {
-        return ReplCommand.main([])
+    /// The tool's declaration: every subcommand's, plus what is said about all of them.
+    var spec: ToolSpec {
+        var spec = ToolSpec(
+            name: name, abstract: "run iOS push-notification scenarios written as plain text",
+            commands: Self.subcommands.map(\.spec),
+            options: [.flag("--version", "print the tool's version")],
+            sections: [
+                .init("paths", "a PATH is a .scn file or a folder (every *.scn below it, sorted); - is standard input"),
+                .init(
+                    "help",
+                    "'\(name) COMMAND --help' shows a command's options; '\(name) help WORDS' a scenario command"),
+                .init("exit codes", "0 passed, 1 a case failed, 2 usage or check error, 3 internal error"),
+                .init(
+                    "environment",
+                    "NO_COLOR set: no colour; the REPL keeps its history in $XDG_STATE_HOME/scn/history (default ~/.local/state/scn/history)"
+                ),
+            ])
+        var topics = Self.subcommands.map(\.spec.name)
+        for signature in vocabulary.registry.signatures {
+            if let word = signature.path.first, !topics.contains(word) { topics.append(word) }
+        }
+        spec.topics = topics
+        return spec
     }
-    let rest = Array(arguments.dropFirst())
-    switch command {
-    case "test": return TestSubcommand.main(rest)
-    case "run": return RunCommand.main(rest)
-    case "check": return CheckCommand.main(rest)
-    case "fmt": return FormatCommand.main(rest)
-    case "help": return HelpCommand.main(rest)
-    case "repl": return ReplCommand.main(rest)
-    case "repro": return ReproCommand.main(rest)
-    case "apns": return ApnsCommand.main(rest)
-    case "lsp": return LspCommand.main(rest)
-    case "--version", "version":
-        Terminal.write("scn \(ToolVersion.string)\n")
-        return ExitCode.success
-    case "--help", "-h":
-        Terminal.write(usage)
-        return ExitCode.success
-    default:
-        Terminal.writeError("error: unknown command '\(command)'\n\n" + usage)
+
+    func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            return ReplCommand.subcommand.run(ParsedArguments(command: ReplCommand.subcommand.spec), self)
+        }
+        switch first {
+        case "--version", "version":
+            Terminal.write("\(name) \(ToolVersion.string)\n")
+            return ExitCode.success
+        case "--help", "-h":
+            Terminal.write(HelpText.tool(spec))
+            return ExitCode.success
+        default:
+            break
+        }
+        guard let subcommand = Self.subcommands.first(where: { $0.spec.name == first }) else {
+            let candidates = Self.subcommands.map(\.spec.name) + ["--version", "--help"]
+            let suggestion = Suggestion.closest(to: first, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+            let what = first.hasPrefix("-") ? "option" : "command"
+            Terminal.writeError(
+                "error: unknown \(what) '\(first)'\(suggestion)\nRun '\(name) --help' for the commands.\n")
+            return ExitCode.usage
+        }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: subcommand.spec, program: name)
+        } catch {
+            return usageError(error.message, command: subcommand.spec.name)
+        }
+        if parsed.help {
+            Terminal.write(HelpText.command(subcommand.spec, program: name))
+            return ExitCode.success
+        }
+        return subcommand.run(parsed, self)
+    }
+
+    /// Prints a usage error the way every subcommand does, and returns exit code 2.
+    func usageError(_ message: String, command: String) -> Int32 {
+        Terminal.writeError("error: \(message)\nRun '\(name) \(command) --help' for usage.\n")
         return ExitCode.usage
     }
 }
-

@@ -1,3 +1,5 @@
+import CommandLineKit
+import Foundation
 import Testing
 
 @testable import ScenarioTesting
@@ -59,8 +61,23 @@ import Testing
         let suite = try TemporarySuite(["Scenarios/a.scn": "case a pass\n", "blocker": ""])
         let run = suite.run(["--json", "blocker/r.json"])
         #expect(run.code == 2)
-        #expect(run.stderr.hasPrefix("error: cannot write report blocker/r.json: "))
-        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "the run still happened")
+        #expect(
+            run.stderr == """
+                error: cannot write the --json report: cannot create 'blocker/r.json': 'blocker' is a file, not a folder
+                Run 'scn test --help' for usage.
+
+                """)
+        #expect(run.stdout == "", "checked before the run starts: nothing ran")
+        for (arguments, problem) in [
+            (["--junit", "Scenarios"], "cannot write the --junit report: 'Scenarios' is a folder"),
+            (["--junit=ok.xml", "--json", "blocker/deeper/r.json"], "'blocker' is a file, not a folder"),
+        ] {
+            let again = suite.run(arguments)
+            #expect(again.code == 2)
+            #expect(again.stdout == "")
+            #expect(again.stderr.contains(problem), "\(again.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: suite.directory + "/ok.xml"), "no report half-written")
     }
 
     @Test func listReportsCheckErrorsAndRunsNothing() throws {
@@ -152,7 +169,9 @@ import Testing
         let suite = try TemporarySuite([:])
         let run = suite.run(["--help"])
         #expect(run.code == 0)
-        for option in TestOptions.valued + TestOptions.flags + ["-j", "-v", "-h"] {
+        let spellings = TestOptions.command.allOptions.flatMap { [$0.name] + ($0.short.map { ["-\($0)"] } ?? []) }
+        #expect(spellings.contains("-j") && spellings.contains("--junit"))
+        for option in spellings {
             #expect(run.stdout.contains(option), "\(option)")
         }
         #expect(suite.run(["-h"]).stdout == run.stdout)

@@ -64,7 +64,7 @@ enum CLI {
     /// Runs `scn arguments…` in `directory`, standard input empty, output to files (so a
     /// large output cannot block on a full pipe).
     static func run(
-        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], stdinFile: URL? = nil
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: Data? = nil
     ) throws -> CLIResult {
         let scratch = try TempDir()
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -83,8 +83,10 @@ enum CLI {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment(extra)
-        if let stdinFile {
-            process.standardInput = try FileHandle(forReadingFrom: stdinFile)
+        if let input {
+            let inURL = scratch.url.appendingPathComponent("stdin")
+            try input.write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
         } else {
             process.standardInput = FileHandle.nullDevice
         }
@@ -202,6 +204,11 @@ final class TempDir {
 
     func scn(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
         try CLI.run(arguments, in: url, environment: environment)
+    }
+
+    /// Runs `scn arguments…` in this folder with `input` on standard input.
+    func scn(_ arguments: [String], input: String) throws -> CLIResult {
+        try CLI.run(arguments, in: url, input: Data(input.utf8))
     }
 }
 

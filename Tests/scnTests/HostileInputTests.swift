@@ -80,8 +80,7 @@ import Testing
     func deepValueInTheREPL() throws {
         let dir = try TempDir()
         let text = "sdk kindly\nlet a = x\n" + String(repeating: "let a = [$a]\n", count: 100_000)
-        try dir.write("d.scn", text)
-        let r = try CLI.run(["repl"], in: dir.url, stdinFile: dir.url.appendingPathComponent("d.scn"))
+        let r = try CLI.run(["repl"], in: dir.url, input: Data(text.utf8))
         Self.expectEnds(r, status: 1, "value nested too deeply")
     }
 

@@ -159,7 +159,7 @@ import Testing
         #expect(!text.contains("expect banners 5"))
         #expect((try? Language.format(SourceFile(path: "bug.scn", text: text)).get()) == text)
 
-        let run = FileRun.run(path, limits: Limits())
+        let run = FileRun.run(FileRun.input(path, root: nil), tool: Tool(vocabulary: .standard), limits: Limits())
         #expect(run.exitCode == ExitCode.success, "\(RunCommand.render(run, trace: false, color: false))")
     }
 
@@ -207,7 +207,9 @@ import Testing
         let saved = try String(
             contentsOfFile: (folder as NSString).appendingPathComponent("again.scn"), encoding: .utf8)
         #expect(saved.hasPrefix("# :load setup.scn\nsdk kindly\nextension kindly\n"), "\(saved)")
-        let run = FileRun.run((folder as NSString).appendingPathComponent("again.scn"), limits: Limits())
+        let run = FileRun.run(
+            FileRun.input((folder as NSString).appendingPathComponent("again.scn"), root: nil),
+            tool: Tool(vocabulary: .standard), limits: Limits())
         #expect(run.exitCode == ExitCode.success)
     }
 

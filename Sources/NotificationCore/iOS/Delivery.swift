@@ -34,6 +34,9 @@ extension World {
             reasons += switchesOff
             if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
             dropPush(index, reason: reasons.joined(separator: "; "))
+            if !switchesOff.isEmpty {
+                writeLog("iOS", "\(id) not delivered to the app: " + switchesOff.joined(separator: "; "))
+            }
             return
         }
 

@@ -57,6 +57,7 @@ extension World {
             record(
                 .dropped,
                 "\(earlierID): coalesced: APNs keeps one push per app while the device is offline; replaced by \(id)")
+            writeLog("APNs", "\(earlierID) coalesced: only the newest push is stored for the offline device")
         }
         network.held = index
         pushes[index].reason = "APNs holds it: the device is offline"

@@ -11,14 +11,11 @@ enum Repl {
     static let prompt = "scn> "
     static let continuationPrompt = "...> "
 
-    static func main(_ arguments: [String]) -> Int32 {
-        guard arguments.isEmpty else {
-            Terminal.writeError("usage: scn repl\n")
-            return ExitCode.usage
-        }
-        let environment = ProcessInfo.processInfo.environment
+    static func main(_ tool: Tool) -> Int32 {
+        let environment = tool.environment
         let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
-        var machine = ReplMachine(root: FileManager.default.currentDirectoryPath, color: color)
+        var machine = ReplMachine(
+            root: FileManager.default.currentDirectoryPath, vocabulary: tool.vocabulary, color: color)
 
         var historyPath = HistoryFile.path(environment: environment)
         if let path = historyPath, !HistoryFile.prepare(path) {
