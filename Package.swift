@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
+        .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
@@ -38,6 +39,8 @@ let package = Package(
         .target(
             name: "ScenarioTesting",
             dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
+        // a folder of scenarios as Swift Testing cases, for `swift test` in any package
+        .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
         .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
@@ -54,7 +57,8 @@ let package = Package(
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["ScenarioTesting"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
         .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
     ]

@@ -46,6 +46,15 @@ public struct StatementCompleter: Sendable {
     /// Completions after the words of a statement already typed (`tokens`, head first).
     public func complete(tokens: [String], inString: Bool, head: String, word: String) -> Completion {
         if head == "include" { return tokens.count == 1 ? .files : .words([]) }
+        if PropertyKind(rawValue: head) != nil {
+            // `always expect …` / `never expect …`: an expectation follows.
+            let rest = Array(tokens.dropFirst())
+            guard let next = rest.first else {
+                return .words(filter(registry.headWords.filter { $0 == "expect" }, word))
+            }
+            if PropertyKind(rawValue: next) != nil { return .words([]) }
+            return complete(tokens: rest, inString: inString, head: next, word: word)
+        }
         if Parser.keywords.contains(head) || defs.contains(head) { return .words([]) }
         if inString {
             // Inside a quoted argument: only a file path is worth completing.

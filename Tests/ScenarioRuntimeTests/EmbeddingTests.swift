@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -88,5 +89,98 @@ struct EmbeddingTests {
                 Signature(["wait"], role: .action, topic: "Host", summary: "again")
             ) { _, _ throws(StepError) in }
         }
+    }
+}
+
+/// The one-call entry point: check and run a string, results as values.
+@Suite("Scenario.run")
+struct ScenarioRunTests {
+    @Test("a host command runs from a string in one call")
+    func hostCommandFromString() throws {
+        let run = Scenario.run(
+            "sdk kindly\nbadge 3\nexpect badge 3\nexpect app foreground\n",
+            vocabulary: try EmbeddingTests.hostVocabulary())
+        #expect(run.passed)
+        #expect(run.diagnostics.isEmpty)
+        #expect(run.results.map(\.name) == ["scenario"])
+        #expect(run.report == "ok scenario\n")
+        #expect(run.results[0].context.hostValues["badge"]?.text == "3")
+    }
+
+    @Test("check errors: nothing runs, the report is the diagnostics")
+    func checkErrors() {
+        let run = Scenario.run("sdk kindly\nbadge 3\n", path: "host.scn")
+        #expect(!run.passed)
+        #expect(run.results.isEmpty)
+        #expect(run.report.contains("error: unknown command 'badge'"))
+        #expect(run.report.contains("--> host.scn:2:1"))
+    }
+
+    @Test("a failing case: its line, and the failure report under it")
+    func failure() throws {
+        let run = Scenario.run(
+            "sdk kindly\ncase \"a\" {\n  badge 2\n  expect badge 3\n}\ncase \"b\" {\n  skip \"later\"\n}\n",
+            vocabulary: try EmbeddingTests.hostVocabulary())
+        #expect(!run.passed)
+        #expect(run.report.hasPrefix("FAIL a\n"))
+        #expect(run.report.contains("= expected: badge 3"))
+        #expect(run.report.hasSuffix("skip b (later)\n"))
+    }
+
+    @Test("without a root, include is a check error; with one, files are read inside it")
+    func includes() throws {
+        #expect(!Scenario.run("include \"x.scn\"\n").passed)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scn-run-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "def cold {\n  launch killed\n}\n".write(
+            to: folder.appendingPathComponent("lib.scn"), atomically: true, encoding: .utf8)
+        let run = Scenario.run(
+            "sdk kindly\ninclude \"lib.scn\"\ncold\nexpect app killed\n", path: folder.path + "/main.scn",
+            root: folder.path)
+        #expect(run.passed, "\(run.report)")
+    }
+}
+
+/// docs/EMBEDDING.md shows the host package in Examples/: each block marked with
+/// `<!-- file: PATH -->` is that file, byte for byte.
+@Suite("Embedding guide")
+struct EmbeddingGuideTests {
+    @Test("every snippet of docs/EMBEDDING.md is the Examples/ file it names")
+    func snippetsAreTheExamplePackage() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            i += 1
+            guard line.hasPrefix("<!-- file: "), line.hasSuffix(" -->") else {
+                #expect(!(line.hasPrefix("```swift")), "docs/EMBEDDING.md:\(i): a Swift block that is not a file")
+                continue
+            }
+            let path = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
+            guard i < lines.count, lines[i].hasPrefix("```") else { continue }
+            var block: [String] = []
+            i += 1
+            while i < lines.count, lines[i] != "```" {
+                block.append(lines[i])
+                i += 1
+            }
+            let file = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+            #expect(block.joined(separator: "\n") + "\n" == file, "docs/EMBEDDING.md: \(path) differs from the file")
+            checked += 1
+        }
+        #expect(checked >= 4)
+    }
+
+    @Test("a host needs at most 10 lines to run a string with its own command, 5 for a folder of tests")
+    func lineCounts() throws {
+        func lines(_ path: String) throws -> Int {
+            try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+                .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        }
+        #expect(try lines("Examples/Sources/run-string/main.swift") <= 10)
+        #expect(try lines("Examples/Tests/BadgeScenariosTests/BadgeScenariosTests.swift") <= 5)
     }
 }

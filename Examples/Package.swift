@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A host package that embeds scn: a command and an expectation of its own, run from a
+// string, as Swift Testing cases, and as the host's own `scn` tool.
+let package = Package(
+    name: "BadgeHost",
+    dependencies: [.package(name: "scn", path: "..")],
+    targets: [
+        .target(name: "BadgeVocabulary", dependencies: [.product(name: "ScenarioRuntime", package: "scn")]),
+        .executableTarget(name: "run-string", dependencies: [.product(name: "ScenarioRuntime", package: "scn")]),
+        .testTarget(
+            name: "BadgeScenariosTests",
+            dependencies: ["BadgeVocabulary", .product(name: "ScenarioSwiftTesting", package: "scn")]),
+    ]
+)
