@@ -38,7 +38,8 @@ extension World {
             guard banner.sequence > invariantProgress.checkedBanners else { break }
             guard let push = pushRecord(banner.pushID), push.origin == .kindly else { continue }
             for secret in push.kindlyCiphertexts where !secret.isEmpty {
-                guard banner.title?.contains(secret) == true || banner.body?.contains(secret) == true else { continue }
+                guard banner.title?.containsBytes(of: secret) == true || banner.body?.containsBytes(of: secret) == true
+                else { continue }
                 // A ciphertext that is also part of a sealed value (a title "Sg==") is the
                 // message itself, not a leak.
                 if push.kindlyPlaintexts.contains(where: { $0.contains(secret) }) { continue }
@@ -80,5 +81,32 @@ extension World {
             return nil
         }
         return pushes[number - 1]
+    }
+}
+
+extension String {
+    /// Whether `needle`'s UTF-8 bytes occur in this string's: a byte search, without the
+    /// character-by-character comparison of `contains` (a ciphertext is ASCII, and any
+    /// occurrence of its bytes is a leak).
+    func containsBytes(of needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { text in
+            needle.withUTF8 { pattern in
+                guard let first = pattern.first else { return true }
+                guard pattern.count <= text.count else { return false }
+                var index = 0
+                let last = text.count - pattern.count
+                while index <= last {
+                    if text[index] == first {
+                        var offset = 1
+                        while offset < pattern.count, text[index + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return true }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 }

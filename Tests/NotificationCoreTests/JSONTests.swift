@@ -29,6 +29,26 @@ struct JSONTests {
         #expect(try JSONValue(parsing: #""\u00e9\ud83d\ude00\/""#).stringValue == "é😀/")
     }
 
+    @Test("serialising escapes exactly what JSON needs, and the two JavaScript line separators")
+    func serialisedEscapes() {
+        let text = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{1F}j\u{2028}k\u{2029}lé😀\u{2027}"
+        #expect(
+            JSONValue.string(text).serialized
+                == "\"a\\\"b\\\\c\\nd\\re\\tf\\bg\\fh\\u0001i\\u001fj\\u2028k\\u2029lé😀\u{2027}\"")
+        #expect(JSONValue.string("").serialized == "\"\"")
+        #expect(JSONValue.string("\u{2028}").serialized == "\"\\u2028\"")
+    }
+
+    @Test("invariant 1's byte search finds a ciphertext anywhere in a banner's text")
+    func byteSearch() {
+        #expect("New message: wC3ti/3I".containsBytes(of: "wC3ti/3I"))
+        #expect("wC3ti/3".containsBytes(of: "wC3ti/3I") == false)
+        #expect("ééwC3".containsBytes(of: "wC3"))
+        #expect("abc".containsBytes(of: ""))
+        #expect("aab".containsBytes(of: "ab"))
+        #expect("".containsBytes(of: "a") == false)
+    }
+
     @Test("byte count is UTF-8 bytes of the compact form")
     func byteCount() throws {
         #expect(JSONValue.object(["a": "é"]).byteCount == #"{"a":"é"}"#.utf8.count)

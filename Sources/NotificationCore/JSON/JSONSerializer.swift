@@ -4,61 +4,91 @@ extension JSONValue {
     /// The compact JSON text: no whitespace, members in order, non-ASCII characters as
     /// UTF-8 (not `\u` escapes). The same value always gives the same bytes.
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         JSONValue.write(self, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The size in bytes of ``serialized``: what APNs' 4096-byte limit counts.
-    public var byteCount: Int { serialized.utf8.count }
+    public var byteCount: Int {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        JSONValue.write(self, into: &out)
+        return out.count
+    }
 
-    private static func write(_ value: JSONValue, into out: inout String) {
+    // Bytes, not characters: the text is built from UTF-8 runs copied whole, and only the
+    // bytes JSON must escape are looked at one by one.
+    private static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value.kind {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .integer(let number): out += String(number)
-        case .double(let number): out += number.description
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .integer(let number): out.append(contentsOf: String(number).utf8)
+        case .double(let number): out.append(contentsOf: number.description.utf8)
         case .string(let text): writeString(text, into: &out)
         case .array(let values):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, element) in values.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 write(element, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 write(member.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                // Control characters, and the two line separators JavaScript cannot take raw.
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    private static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
+                case 0x0A: escape = Array("\\n".utf8)
+                case 0x0D: escape = Array("\\r".utf8)
+                case 0x09: escape = Array("\\t".utf8)
+                case 0x08: escape = Array("\\b".utf8)
+                case 0x0C: escape = Array("\\f".utf8)
+                case 0..<0x20: escape = unicodeEscape(UInt32(byte))
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 and U+2029, the two line separators JavaScript cannot take raw.
+                    escape = unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                    width = 3
+                default: escape = nil
+                }
+                if let escape {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    out.append(contentsOf: escape)
+                    index += width
+                    start = index
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    index += 1
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]))
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+        let hex = String(value, radix: 16)
+        return Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
     }
 }

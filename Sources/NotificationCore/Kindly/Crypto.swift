@@ -1,6 +1,28 @@
 // AES-256-GCM and SHA-256 through OpenSSL's libcrypto (EVP), as the Kindly server and SDK use them.
 import CCrypto
 
+/// libcrypto, set up once for the process: without reading `openssl.cnf` (the core needs
+/// nothing from it) and without an exit handler, and each algorithm fetched once instead of
+/// looked up by name on every call (OpenSSL 3's implicit fetch).
+enum LibCrypto {
+    static let initialised: Bool = {
+        let flags = OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_ATEXIT
+        return OPENSSL_init_crypto(UInt64(flags), nil) == 1
+    }()
+
+    /// AES-256-GCM; nil only if libcrypto cannot provide it.
+    nonisolated(unsafe) static let aes256GCM: OpaquePointer? = {
+        guard initialised else { return nil }
+        return EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
+    }()
+
+    /// SHA-256; nil only if libcrypto cannot provide it.
+    nonisolated(unsafe) static let sha256: OpaquePointer? = {
+        guard initialised else { return nil }
+        return EVP_MD_fetch(nil, "SHA256", nil)
+    }()
+}
+
 /// AES-256-GCM with a 12-byte nonce and a 16-byte tag.
 public enum AESGCM {
     public static let keySize = 32
@@ -12,10 +34,10 @@ public enum AESGCM {
         _ plaintext: [UInt8], key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
     ) -> (ciphertext: [UInt8], tag: [UInt8])? {
         guard key.count == keySize, nonce.count == nonceSize, plaintext.count < Int32.max - 16, aad.count < Int32.max,
-            let context = EVP_CIPHER_CTX_new()
+            let cipher = LibCrypto.aes256GCM, let context = EVP_CIPHER_CTX_new()
         else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
+        guard EVP_EncryptInit_ex(context, cipher, nil, nil, nil) == 1,
             EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
             EVP_EncryptInit_ex(context, nil, nil, key, nonce) == 1
         else { return nil }
@@ -46,10 +68,11 @@ public enum AESGCM {
         _ ciphertext: [UInt8], tag: [UInt8], key: [UInt8], nonce: [UInt8], authenticating aad: [UInt8] = []
     ) -> [UInt8]? {
         guard key.count == keySize, nonce.count == nonceSize, tag.count == tagSize,
-            ciphertext.count < Int32.max - 16, aad.count < Int32.max, let context = EVP_CIPHER_CTX_new()
+            ciphertext.count < Int32.max - 16, aad.count < Int32.max, let cipher = LibCrypto.aes256GCM,
+            let context = EVP_CIPHER_CTX_new()
         else { return nil }
         defer { EVP_CIPHER_CTX_free(context) }
-        guard EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1,
+        guard EVP_DecryptInit_ex(context, cipher, nil, nil, nil) == 1,
             EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_IVLEN, Int32(nonceSize), nil) == 1,
             EVP_DecryptInit_ex(context, nil, nil, key, nonce) == 1
         else { return nil }
@@ -80,6 +103,9 @@ public enum AESGCM {
 public enum SHA256Digest {
     public static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        var size: UInt32 = 0
+        if let md = LibCrypto.sha256, EVP_Digest(bytes, bytes.count, &digest, &size, md, nil) == 1 { return digest }
+        // Unreachable with a working libcrypto; the one-shot call needs no fetched algorithm.
         _ = SHA256(bytes, bytes.count, &digest)
         return digest
     }
