@@ -2,8 +2,8 @@ import CommandLineKit
 import ScenarioLanguage
 import ScenarioRuntime
 
-/// `scn repro FILE [--case NAME]`: a Markdown block to paste into a bug report — the tool's
-/// version, the scenario, the result and the trace.
+/// `scn repro FILE [--case NAME]`: a Markdown bug report (``ReproReport``). Exits 0 once the
+/// report is written, whatever the scenario's result.
 enum ReproCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
@@ -40,8 +40,10 @@ enum ReproCommand {
             )
             return ExitCode.usage
         }
-        Terminal.write(markdown(path: input.path, text: String(decoding: bytes, as: UTF8.self), run: run))
-        return run.exitCode
+        Terminal.write(ReproReport(path: input.path, text: String(decoding: bytes, as: UTF8.self), run: run).render())
+        // The report was written, whatever the scenario's result: `scn repro f > bug.md && …`.
+        // A file that does not check is refused as every command refuses it (exit 2).
+        return run.script == nil ? ExitCode.usage : ExitCode.success
     }
 
     static func fence(_ text: String) -> String {
@@ -59,28 +61,4 @@ enum ReproCommand {
         return String(repeating: "`", count: max(3, longest + 1))
     }
 
-    static func markdown(path: String, text: String, run: FileRun) -> String {
-        let outcome: String
-        switch run.exitCode {
-        case ExitCode.success: outcome = "passed"
-        case ExitCode.failure: outcome = "failed"
-        case ExitCode.internal: outcome = "internal error"
-        default: outcome = "check failed"
-        }
-        var out = "#### Reproduction: `\(TerminalText.escape(path))`\n\n"
-        out += "scn \(ToolVersion.string) · result: \(outcome) (exit \(run.exitCode))\n\n"
-        let shown = TerminalText.escape(text, keepingLineBreaks: true)
-        let body = shown.hasSuffix("\n") ? shown : shown + "\n"
-        let f = fence(body)
-        out += "\(f)scn\n\(body)\(f)\n\n"
-        let result = RunCommand.render(run, trace: false, color: false)
-        let rf = fence(result)
-        out += "Result:\n\n\(rf)\n\(result)\(rf)\n"
-        for caseResult in run.results where !caseResult.trace.isEmpty {
-            let trace = caseResult.trace.map { TerminalText.escape($0.line) }.joined(separator: "\n") + "\n"
-            let tf = fence(trace)
-            out += "\nTrace of '\(TerminalText.escape(caseResult.name))':\n\n\(tf)\n\(trace)\(tf)\n"
-        }
-        return out
-    }
 }

@@ -62,21 +62,21 @@ import Testing
         try dir.write("two.scn", Fixture.twoCases)
         let version = try dir.scn("--version").stdout.dropLast()  // "scn X.Y.Z"
         let r = try dir.scn("repro", "two.scn")
-        #expect(r.status == 1, "\(r)")
+        #expect(r.status == 0, "the report was written: \(r)")
         let out = r.stdout
-        #expect(out.hasPrefix("#### Reproduction: `two.scn`\n\n\(version) · result: failed (exit 1)\n\n"), "\(r)")
+        #expect(out.hasPrefix("**Result:** 1 failed, 1 passed (exit 1) · `two.scn` · \(version)\n\n"), "\(r)")
         #expect(out.contains("```scn\n" + Fixture.twoCases + "```\n"), "the scenario, verbatim, in a fence")
-        #expect(out.contains("Result:\n\n```\nPASS two.scn › passes\nFAIL two.scn › fails\n"))
-        #expect(out.contains("Trace of 'passes':\n\n```\n[   0.000s] install: "))
-        #expect(out.contains("Trace of 'fails':\n\n```\n[   0.000s] install: "))
+        #expect(out.contains("- PASS passes\n- FAIL fails\n"))
+        #expect(out.contains("<details><summary>Trace of \"passes\""))
+        #expect(out.contains("```mermaid\nsequenceDiagram\n"))
         #expect(out.contains("[   0.000s] step: push kindly visible title \"Anna\" body \"Hi\"\n"))
         // Every fence is closed.
         #expect(r.stdoutLines.filter { $0.hasPrefix("```") }.count % 2 == 0)
 
         let one = try dir.scn("repro", "two.scn", "--case", "passes")
         #expect(one.status == 0, "\(one)")
-        #expect(one.stdout.contains("result: passed (exit 0)"))
-        #expect(!one.stdout.contains("Trace of 'fails'"))
+        #expect(one.stdout.hasPrefix("**Result:** 1 passed (exit 0)"))
+        #expect(!one.stdout.contains("Trace of \"fails\""))
 
         let none = try dir.scn("repro", "two.scn", "--case", "nope")
         #expect(none.status == 2)
@@ -96,8 +96,8 @@ import Testing
         let dir = try TempDir()
         try dir.write("bad.scn", "sdk kindly\nfrobnicate\n")
         let r = try dir.scn("repro", "bad.scn")
-        #expect(r.status == 2, "\(r)")
-        #expect(r.stdout.contains("result: check failed (exit 2)"))
+        #expect(r.status == 2, "a file that does not check is refused: \(r)")
+        #expect(r.stdout.hasPrefix("**Result:** check failed (exit 2)"))
         #expect(r.stdout.contains("--> bad.scn:2:1"))
     }
 

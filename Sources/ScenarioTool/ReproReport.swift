@@ -1,0 +1,216 @@
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// The Markdown of `scn repro`: the result in one line, the scenario with its includes
+/// inlined, the settings that differ from the default install, a Mermaid sequence diagram
+/// of the case that matters, where a known-bug case and a passing case part ways, and the
+/// trace folded in `<details>`. Deterministic: no time, no path outside the input.
+struct ReproReport {
+    var path: String
+    var text: String
+    var run: FileRun
+
+    /// How long a trace line may be before its payload is shortened (`--json` keeps it whole).
+    static let longLine = 160
+
+    /// The case a report is about: the first failing one, else the first reproduced known
+    /// bug, else the first that no longer reproduces, else the first.
+    var subject: CaseResult? {
+        run.results.first { $0.status == .failed || $0.status == .error }
+            ?? run.results.first { if case .reproduced = $0.status { return true } else { return false } }
+            ?? run.results.first { if case .noLongerReproduces = $0.status { return true } else { return false } }
+            ?? run.results.first
+    }
+
+    /// `**Result:** 1 known bug reproduced, 1 passed · \`file\` · scn 1.0`.
+    var resultLine: String {
+        var parts: [String] = []
+        if run.error != nil || !run.diagnostics.isEmpty {
+            parts.append("check failed")
+        } else {
+            func count(_ n: Int, _ what: String) {
+                guard n > 0 else { return }
+                let plural = n == 1 ? what : what.replacingOccurrences(of: "known bug ", with: "known bugs ")
+                parts.append("\(n) \(plural)")
+            }
+            let s = run.results.map(\.status)
+            count(
+                s.filter { if case .reproduced = $0 { return true } else { return false } }.count,
+                "known bug reproduced")
+            count(
+                s.filter { if case .noLongerReproduces = $0 { return true } else { return false } }.count,
+                "known bug no longer reproduces")
+            count(s.filter { $0 == .failed }.count, "failed")
+            count(s.filter { $0 == .error }.count, "internal error")
+            count(s.filter { $0 == .passed }.count, "passed")
+            count(s.filter { if case .skipped = $0 { return true } else { return false } }.count, "skipped")
+        }
+        let result = parts.isEmpty ? "no case ran" : parts.joined(separator: ", ")
+        return "**Result:** \(result) (exit \(run.exitCode)) · `\(Self.inline(path))` · scn \(ToolVersion.string)"
+    }
+
+    func render() -> String {
+        var out = resultLine + "\n\n"
+        out += "### Scenario\n\n"
+        let scenario = Self.terminalSafe(inlined())
+        let f = Self.fence(scenario)
+        out += "\(f)scn\n\(scenario)\(f)\n\n"
+        guard let script = run.script else {
+            let diagnostics = Self.terminalSafe(RunCommand.render(run, trace: false, color: false))
+            let df = Self.fence(diagnostics)
+            return out + "### Check\n\n\(df)\n\(diagnostics)\(df)\n"
+        }
+        out += "### Results\n\n"
+        for result in run.results {
+            out += "- " + Self.statusWord(result.status) + " " + Self.inline(result.name)
+            if let reference = result.status.knownBug { out += " — known bug: " + Self.inline(reference) }
+            out += "\n"
+        }
+        out += "\n"
+        out += settings()
+        if let subject {
+            out += "### Sequence of \(Self.quoted(subject.name))\n\n"
+            out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).render() + "```\n\n"
+            if let message = FailureReport.render(subject, in: script) {
+                let m = Self.terminalSafe(message)
+                let mf = Self.fence(m)
+                out += "\(mf)\n\(m)\(mf)\n\n"
+            }
+        }
+        out += firstDifference()
+        for result in run.results where !result.trace.isEmpty {
+            let lines = result.trace.map { Self.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n") + "\n"
+            let tf = Self.fence(lines)
+            out +=
+                "<details><summary>Trace of \(Self.html(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
+            out += "\(tf)\n\(lines)\(tf)\n\n</details>\n\n"
+        }
+        return out
+    }
+
+    /// Every setting that differs from the default install, per case when cases differ.
+    func settings() -> String {
+        var out = "### Settings that differ from the default install\n\n"
+        var groups: [(names: [String], lines: [String])] = []
+        for result in run.results {
+            guard let world = result.context.world else { continue }
+            let lines = [world.configuration.sdkLine] + world.configuration.differences()
+            if let k = groups.firstIndex(where: { $0.lines == lines }) {
+                groups[k].names.append(result.name)
+            } else {
+                groups.append(([result.name], lines))
+            }
+        }
+        if groups.isEmpty { return out + "(the app was never installed)\n\n" }
+        for group in groups {
+            if groups.count > 1 {
+                out += group.names.map(Self.quoted).joined(separator: ", ") + ":\n\n"
+            }
+            let body = Self.terminalSafe(group.lines.joined(separator: "\n") + "\n")
+            out += Self.fence(body) + "scn\n" + body + Self.fence(body) + "\n\n"
+        }
+        return out
+    }
+
+    /// For a file with a reproduced known-bug case and a passing case: the first event where
+    /// their traces differ, as a diff (`-` the passing case, `+` the known bug).
+    func firstDifference() -> String {
+        guard
+            let bug = run.results.first(where: {
+                if case .reproduced = $0.status { return true } else { return false }
+            }), let good = run.results.first(where: { $0.status == .passed })
+        else { return "" }
+        // The install lines differ by the settings above; the story is in what happens next.
+        let goodTrace = good.trace.filter { $0.kind != .install }
+        let bugTrace = bug.trace.filter { $0.kind != .install }
+        let a = goodTrace.map { $0.kind.rawValue + ": " + $0.text }
+        let b = bugTrace.map { $0.kind.rawValue + ": " + $0.text }
+        var i = 0
+        while i < a.count && i < b.count && a[i] == b[i] { i += 1 }
+        var out = "### Where the known bug parts from the passing case\n\n"
+        out += "The traces of \(Self.quoted(good.name)) (passing) and \(Self.quoted(bug.name)) (known bug) "
+        guard i < a.count || i < b.count else { return out + "are the same.\n\n" }
+        out += "first differ after the install line, at event \(i + 1):\n\n"
+        var diff = ""
+        if i > 0 { diff += "  " + Self.shortened(TerminalText.escape(goodTrace[i - 1].line)) + "\n" }
+        if i < a.count { diff += "- " + Self.shortened(TerminalText.escape(goodTrace[i].line)) + "\n" }
+        if i < b.count { diff += "+ " + Self.shortened(TerminalText.escape(bugTrace[i].line)) + "\n" }
+        let f = Self.fence(diff)
+        return out + "\(f)diff\n\(diff)\(f)\n\n"
+    }
+
+    /// The scenario with each `include` replaced by the included file's text (recursively),
+    /// so the report stands alone.
+    func inlined() -> String {
+        guard let script = run.script else { return text.hasSuffix("\n") ? text : text + "\n" }
+        var sites: [String: [(range: SourceRange, source: SourceFile, written: String)]] = [:]
+        func walk(_ statements: [CheckedStmt]) {
+            for s in statements {
+                switch s.kind {
+                case .include(let written, let source, let body):
+                    sites[s.path, default: []].append((s.range, source, written))
+                    walk(body)
+                case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body): walk(body)
+                default: break
+                }
+            }
+        }
+        walk(script.prologue)
+        for c in script.cases { walk(c.body) }
+        func expand(_ source: SourceFile, depth: Int) -> String {
+            let bytes = Array(source.text(SourceRange(0, source.bytes.count)).utf8)
+            var out = ""
+            var at = 0
+            var seen = Set<Int>()
+            for site in (sites[source.path] ?? []).sorted(by: { $0.range.start < $1.range.start })
+            where !seen.contains(site.range.start) && depth < 16 {
+                seen.insert(site.range.start)
+                out += String(decoding: bytes[at..<site.range.start], as: UTF8.self)
+                var included = expand(site.source, depth: depth + 1)
+                if !included.hasSuffix("\n") { included += "\n" }
+                out +=
+                    "# include \(Self.quoted(site.written)), inlined:\n" + included
+                    + "# end of \(Self.quoted(site.written))"
+                at = site.range.end
+            }
+            out += String(decoding: bytes[min(at, bytes.count)...], as: UTF8.self)
+            return out
+        }
+        let whole = expand(script.source, depth: 0)
+        return whole.hasSuffix("\n") ? whole : whole + "\n"
+    }
+
+    static func statusWord(_ status: CaseResult.Status) -> String {
+        switch status {
+        case .passed: "PASS"
+        case .failed: "FAIL"
+        case .skipped: "SKIP"
+        case .error: "ERROR"
+        case .reproduced: "KNOWN"
+        case .noLongerReproduces: "FIXED?"
+        }
+    }
+
+    /// A trace line with a long payload cut: the full JSON stays in `scn run --json`.
+    static func shortened(_ line: String) -> String {
+        guard line.count > longLine else { return line }
+        return String(line.prefix(longLine - 40)) + "… (\(line.utf8.count) bytes; whole in scn run --json)"
+    }
+
+    static func quoted(_ text: String) -> String { "\"" + TerminalText.escape(text) + "\"" }
+
+    /// Text for inline code: one line, no backticks.
+    static func inline(_ text: String) -> String {
+        TerminalText.escape(text).replacingOccurrences(of: "`", with: "'")
+    }
+
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    static func terminalSafe(_ text: String) -> String { TerminalText.escape(text, keepingLineBreaks: true) }
+
+    static func fence(_ text: String) -> String { ReproCommand.fence(text) }
+}
