@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs work items on a fixed number of threads.
 enum WorkerPool {
@@ -15,25 +17,39 @@ enum WorkerPool {
     ) {
         guard count > 0 else { return }
         let next = Locked(0)
-        let done = DispatchGroup()
-        for _ in 0..<max(1, min(jobs, count)) {
-            done.enter()
-            let thread = Thread {
-                while true {
-                    let i = next.withLock { n -> Int in
-                        defer { n += 1 }
-                        return n
-                    }
-                    guard i < count, shouldStart(i) else { break }
-                    body(i)
+        let work: @Sendable () -> Void = {
+            while true {
+                let i = next.withLock { n -> Int in
+                    defer { n += 1 }
+                    return n
                 }
-                done.leave()
+                guard i < count, shouldStart(i) else { break }
+                body(i)
             }
-            thread.stackSize = stackSize
-            thread.name = "scn-test-worker"
-            thread.start()
         }
-        done.wait()
+        var threads: [pthread_t] = []
+        for _ in 0..<max(1, min(jobs, count)) {
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, stackSize)
+            defer { pthread_attr_destroy(&attributes) }
+            let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(
+                &thread, &attributes,
+                { raw in
+                    guard let raw else { return nil }
+                    Unmanaged<WorkBox>.fromOpaque(raw).takeRetainedValue().work()
+                    return nil
+                }, box)
+            if started == 0 {
+                threads.append(thread)
+            } else {
+                // No thread to be had: do this share of the work here.
+                Unmanaged<WorkBox>.fromOpaque(box).takeRetainedValue().work()
+            }
+        }
+        for thread in threads { pthread_join(thread, nil) }
     }
 
     /// `transform` applied to every element on `jobs` threads, in the elements' order.
@@ -47,4 +63,10 @@ enum WorkerPool {
         }
         return results.withLock { $0.compactMap { $0 } }
     }
+}
+
+/// A closure handed to a new thread.
+private final class WorkBox: Sendable {
+    let work: @Sendable () -> Void
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
 }

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A scenario named on the command line: a file with its scenario root, or standard input
 /// (`-`).
@@ -22,7 +26,20 @@ enum Files {
     }
 
     /// Standard input, read once, whoever asks first.
-    static let standardInput: [UInt8] = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    static let standardInput: [UInt8] = {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes += chunk[..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return bytes
+            }
+        }
+    }()
 
     /// The bytes of an input.
     static func read(_ input: ScenarioInput) -> [UInt8]? {
@@ -31,13 +48,13 @@ enum Files {
 
     /// The scenario root of a file run directly: its own folder.
     static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(path)
         return dir.isEmpty ? "." : dir
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     static func write(_ text: String, to path: String) -> Bool {
