@@ -4,17 +4,27 @@
 //   cd Fuzz
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   .build/release/FuzzLanguage -max_total_time=60 corpus/
+//   .build/release/FuzzRuntime -dict=scn.dict -max_total_time=60 corpus/
 import PackageDescription
 
 let package = Package(
     name: "scn-fuzz",
     dependencies: [.package(name: "scn", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzLanguage",
             dependencies: [
+                "FuzzDriver",
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
-            ])
+            ]),
+        .executableTarget(
+            name: "FuzzRuntime",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ScenarioLanguage", package: "scn"),
+                .product(name: "ScenarioRuntime", package: "scn"),
+            ]),
     ]
 )

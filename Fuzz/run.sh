@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Fuzzes the language front end and the runtime with libFuzzer (ASan on).
-#   Fuzz/run.sh [SECONDS]        default 60
+# Fuzzes scn with libFuzzer (ASan on).
+#   Fuzz/run.sh [SECONDS] [TARGET]    default 60 seconds, FuzzLanguage
+# FuzzLanguage: any bytes are one scenario file (front end, formatter, runtime).
+# FuzzRuntime: the bytes are a tree of files (`#file NAME` lines), run with includes and
+#   payload files, seeded with hostile shapes from Seeds/runtime and guided by scn.dict.
 # Seeds come from the scenario library; findings are written to Fuzz/findings/.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-60}"
+target="${2:-FuzzLanguage}"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-mkdir -p .corpus findings
-find ../Scenarios -name '*.scn' -exec cp {} .corpus/ \;
+corpus=".corpus/$target"
+mkdir -p "$corpus" findings
+find ../Scenarios -name '*.scn' -exec cp {} "$corpus"/ \;
+extra=()
+if [ "$target" = FuzzRuntime ]; then
+    cp Seeds/runtime/* "$corpus"/
+    extra=(-dict=scn.dict)
+fi
 # LeakSanitizer is off: the built-in vocabulary is a process-wide constant, which it
 # would report at exit.
-ASAN_OPTIONS=detect_leaks=0 .build/release/FuzzLanguage \
-    -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
-    -artifact_prefix=findings/ .corpus
+ASAN_OPTIONS=detect_leaks=0 ".build/release/$target" "${extra[@]}" \
+    -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=findings/ "$corpus"

@@ -67,6 +67,11 @@ private final class CheckRun {
     private var defsInProgress = Set<Int>()
     /// Normalised paths of the files being included (the root first).
     private var includeStack: [String] = []
+    /// Includes expanded so far in this file, nested ones counted (``LanguageLimits/maxIncludes``).
+    private var includeCount = 0
+    private var includeBudgetReported = false
+    /// Each included file is read and parsed once per check, whatever how often it is included.
+    private var includeCache: [String: (SourceFile, SyntaxTree)] = [:]
     /// Blocks open now, across includes.
     private var nesting = 0
     /// Literal values of top-level variables.
@@ -106,9 +111,15 @@ private final class CheckRun {
             }
             return nil
         }
-        var defNames: [String] {
+        /// The defs whose names could be two edits from `word` (their length is within 2),
+        /// sorted per frame: the candidates of a "did you mean", without sorting every def.
+        func defNames(near word: String) -> [String] {
+            let length = word.unicodeScalars.count
             var out: [String] = []
-            for frame in frames { out.append(contentsOf: frame.defs.keys.sorted()) }
+            for frame in frames {
+                out.append(
+                    contentsOf: frame.defs.keys.filter { abs($0.unicodeScalars.count - length) <= 2 }.sorted())
+            }
             return out
         }
         mutating func declare(variable: String) {
@@ -152,9 +163,18 @@ private final class CheckRun {
         for d in list { add(d) }
     }
 
+    /// Whether the file has reached ``LanguageLimits/maxErrors``: later diagnostics are
+    /// dropped, and the work that only serves a message ("did you mean") is skipped.
+    private(set) var gaveUp = false
+
     func add(_ d: Diagnostic) {
+        guard !gaveUp else { return }
         let key = DiagnosticKey(path: d.path, start: d.range.start, end: d.range.end, message: d.message)
         guard seen.insert(key).inserted else { return }
+        if diagnostics.count >= limits.maxErrors {
+            gaveUp = true
+            return
+        }
         if fileOrder[d.path] == nil { fileOrder[d.path] = fileOrder.count }
         diagnostics.append(d)
     }
@@ -166,13 +186,20 @@ private final class CheckRun {
     }
 
     func sortedDiagnostics() -> [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        var sorted = diagnostics.enumerated().sorted { a, b in
             let fa = fileOrder[a.element.path] ?? Int.max
             let fb = fileOrder[b.element.path] ?? Int.max
             if fa != fb { return fa < fb }
             if a.element.range.start != b.element.range.start { return a.element.range.start < b.element.range.start }
             return a.offset < b.offset
         }.map(\.element)
+        let note = "too many errors: stopped after \(sorted.count)"
+        if gaveUp, let last = sorted.indices.last,
+            !sorted[last].notes.contains(where: { $0.hasPrefix("too many errors") })
+        {
+            sorted[last].notes.append(note)
+        }
+        return sorted
     }
 
     /// `line 4`, or `lib/common.scn:4` in another file.
@@ -587,8 +614,12 @@ private final class CheckRun {
 
         case .repeat(let count, let body):
             switch count.kind {
-            case .number(let t, _) where !t.isEmpty && t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }):
+            case .number(let t, _) where ValueKind.wholeNumber(t) != nil:
                 break
+            case .number(let t, _) where !t.isEmpty && t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }):
+                error(
+                    "'repeat' count \(Token.abbreviate(t)) is out of range", file, count.range,
+                    label: "at most \(ValueKind.maxWholeNumber)")
             case .variable:
                 checkExpr(count, file: file, scope: scope)
             default:
@@ -685,6 +716,7 @@ private final class CheckRun {
     }
 
     private func undefinedVariable(_ name: String, _ range: SourceRange, file: SourceFile, scope: Scope) {
+        guard !gaveUp else { return }
         var known: [String] = []
         for frame in scope.frames { known.append(contentsOf: frame.variables.sorted()) }
         let label =
@@ -760,6 +792,7 @@ private final class CheckRun {
     }
 
     private func unknownCommand(_ arguments: [Expr], words: [String], file: SourceFile, scope: Scope) {
+        guard !gaveUp else { return }
         // How far the words follow some command's path.
         var k = 0
         while k < words.count && registry.nextWords(after: Array(words[0..<k])).contains(words[k]) { k += 1 }
@@ -769,7 +802,7 @@ private final class CheckRun {
             let wrong = words[k]
             let shown = (prefix + [wrong]).joined(separator: " ")
             var pool = candidates
-            if k == 0 { pool += scope.defNames }
+            if k == 0 { pool += scope.defNames(near: wrong) }
             let label = Suggestion.closest(to: wrong, among: pool).map {
                 "did you mean '\((prefix + [$0]).joined(separator: " "))'?"
             }
@@ -970,6 +1003,7 @@ private final class CheckRun {
     }
 
     private func wrongKind(_ argument: Expr, _ kind: ValueKind, file: SourceFile, what: String?) {
+        guard !gaveUp else { return }
         let got = text(file, argument.range)
         var label: String?
         if case .word(let w) = argument.kind, let guess = Suggestion.closest(to: w, among: CheckRun.choices(kind)) {
@@ -979,9 +1013,15 @@ private final class CheckRun {
         } else if case .string = argument.kind, case .choice = kind {
             label = "choices are bare words, without quotes"
         } else if case .number(let t, _) = argument.kind, t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-            kind.accepts(.duration(text: t + "s", milliseconds: 0))
+            kind.accepts(.duration(text: t + "s", milliseconds: 1))
         {
             label = "durations carry a unit: \(t)s, \(t)ms, \(t)m"
+        } else if case .number(let t, _) = argument.kind, kind.accepts(.number(text: "1", value: 1)) {
+            label =
+                t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 })
+                ? "out of range: at most \(ValueKind.maxWholeNumber)" : "a whole number has digits only"
+        } else if case .duration = argument.kind, kind.accepts(.duration(text: "1s", milliseconds: 1)) {
+            label = "must be longer than 0"
         }
         let prefix = what.map { "\($0) expected" } ?? "expected"
         error("\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label)
@@ -1113,12 +1153,32 @@ private final class CheckRun {
                 label: "this include is one too many")
             return nil
         }
-        let source: SourceFile
-        do {
-            source = try loader.load(path, from: file.path)
-        } catch {
-            self.error("cannot include '\(Token.abbreviate(path))': \(error.message)", file, pathExpr.range)
+        guard includeCount < limits.maxIncludes else {
+            // Reported once: every later include in the file is past the budget too.
+            if !includeBudgetReported {
+                includeBudgetReported = true
+                error(
+                    "more than \(limits.maxIncludes) includes in one file, counting includes inside included files",
+                    file, pathExpr.range, label: "this include is one too many",
+                    notes: ["an included file is expanded wherever it is included; include a library once"])
+            }
             return nil
+        }
+        includeCount += 1
+        let source: SourceFile
+        let tree: SyntaxTree
+        let cacheKey = file.path + "\u{0}" + path
+        if let cached = includeCache[cacheKey] {
+            (source, tree) = cached
+        } else {
+            do {
+                source = try loader.load(path, from: file.path)
+            } catch {
+                self.error("cannot include '\(Token.abbreviate(path))': \(error.message)", file, pathExpr.range)
+                return nil
+            }
+            tree = Parser.parse(source, limits: limits)
+            includeCache[cacheKey] = (source, tree)
         }
         let key = CheckRun.normalize(source.path)
         if let start = includeStack.firstIndex(of: key) {
@@ -1128,7 +1188,6 @@ private final class CheckRun {
         }
         if sources[source.path] == nil { sources[source.path] = source }
         if fileOrder[source.path] == nil { fileOrder[source.path] = fileOrder.count }
-        let tree = Parser.parse(source, limits: limits)
         add(tree.diagnostics)
         includeStack.append(key)
         var body: [CheckedStmt] = []

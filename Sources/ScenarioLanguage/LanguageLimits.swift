@@ -16,12 +16,16 @@ public struct LanguageLimits: Hashable, Sendable {
     public var maxIncludeDepth: Int
     /// Diagnostics reported for one file before giving up.
     public var maxErrors: Int
+    /// Includes expanded while checking one file, those inside included files counted
+    /// too: a tree of files that each include the next several times grows exponentially.
+    public var maxIncludes: Int
 
     public init(
         maxNesting: Int = 200, maxStringBytes: Int = 1 << 20, maxLiteralBytes: Int = 64 << 10,
         maxDurationMilliseconds: Int64 = 1000 * 86_400_000, maxIncludeDepth: Int = 16,
-        maxErrors: Int = 100
+        maxErrors: Int = 100, maxIncludes: Int = 1000
     ) {
+        self.maxIncludes = maxIncludes
         self.maxNesting = maxNesting
         self.maxStringBytes = maxStringBytes
         self.maxLiteralBytes = maxLiteralBytes

@@ -38,7 +38,7 @@ public struct Lexer {
         self.source = source
         self.b = source.bytes
         self.limits = limits
-        tokens.reserveCapacity(b.count / 4)
+        tokens.reserveCapacity(min(b.count / 4, 1 << 16))
     }
 
     // MARK: - Bytes

@@ -9,10 +9,19 @@ public protocol SourceLoader: Sendable {
     /// Throws when `path`, as written in the file `from`, is not inside the scenario root
     /// (without reading it). The default accepts every path.
     func confine(_ path: String, from: String) throws(LoadError)
+    /// ``load(_:from:)`` refusing a file over `maxBytes` (a payload file) — before reading
+    /// it, where the loader can tell.
+    func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile
 }
 
 extension SourceLoader {
     public func confine(_ path: String, from: String) throws(LoadError) {}
+
+    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
+        let file = try load(path, from: from)
+        guard file.bytes.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
+        return file
+    }
 }
 
 public struct LoadError: Error, Hashable, Sendable {
@@ -54,15 +63,18 @@ public struct DirectoryLoader: SourceLoader {
     }
 
     public func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
+        try load(path, from: from, maxBytes: maxBytes)
+    }
+
+    /// The file, read only when it is a regular file of at most `maxBytes` (and this
+    /// loader's own limit), known from `fstat` before a byte is read.
+    public func load(_ path: String, from: String, maxBytes: Int) throws(LoadError) -> SourceFile {
         let dir = URL(fileURLWithPath: from).deletingLastPathComponent()
         let resolved = try resolve(path, from: from)
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            throw LoadError("cannot read '\(path)'")
-        }
-        guard data.count <= maxBytes else { throw LoadError("'\(path)' is larger than \(maxBytes) bytes") }
+        let data = try BoundedFile.read(resolved, maxBytes: min(maxBytes, self.maxBytes), shown: path)
         // Keep the path as the user would write it: relative display paths stay relative.
         let shown = dir.path == "." ? path : (from.contains("/") ? (dir.relativePath + "/" + path) : path)
-        return SourceFile(path: normalizePath(shown), bytes: [UInt8](data))
+        return SourceFile(path: normalizePath(shown), bytes: data)
     }
 }
 

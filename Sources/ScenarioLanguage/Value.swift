@@ -39,10 +39,13 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     case text
     /// A quoted string.
     case string
-    /// A whole number ≥ 0.
+    /// A whole number from 0 to ``ValueKind/maxWholeNumber``, written with digits only
+    /// (`2.5`, `1e3` and `99999999999999999999` are not whole numbers).
     case integer
     /// A duration: `61s`, `500ms`, `1m30s`.
     case duration
+    /// A duration longer than zero (a window, a period).
+    case positiveDuration
     /// A version: `3.0.12`, `2.0`, `1` — dot-separated whole numbers.
     case version
     case boolean
@@ -55,12 +58,25 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// Any of these kinds.
     case oneOf([ValueKind])
 
+    /// The largest whole number a count may be: far above any count a scenario needs,
+    /// far below where arithmetic on it could overflow.
+    public static let maxWholeNumber = 1_000_000_000
+
+    /// The whole number `text` spells (digits only, at most ``maxWholeNumber``), or nil.
+    public static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 10, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            let n = Int(text), n <= maxWholeNumber
+        else { return nil }
+        return n
+    }
+
     public var description: String {
         switch self {
         case .text: return "a string or word"
         case .string: return "a quoted string"
         case .integer: return "a whole number"
         case .duration: return "a duration like 61s"
+        case .positiveDuration: return "a duration longer than 0, like 1h"
         case .version: return "a version like 3.0.12"
         case .boolean: return "true or false"
         case .choice(let words): return words.map { "'\($0)'" }.joined(separator: ", ")
@@ -75,7 +91,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .text, .string: return "TEXT"
         case .integer: return "N"
-        case .duration: return "D"
+        case .duration, .positiveDuration: return "D"
         case .version: return "V"
         case .boolean: return "true|false"
         case .choice(let words): return words.joined(separator: "|")
@@ -98,10 +114,13 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
             if case .string = value { return true }
             return false
         case .integer:
-            if case .number(let t, _) = value { return !t.isEmpty && t.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+            if case .number(let t, _) = value { return ValueKind.wholeNumber(t) != nil }
             return false
         case .duration:
             if case .duration = value { return true }
+            return false
+        case .positiveDuration:
+            if case .duration(_, let ms) = value { return ms > 0 }
             return false
         case .version:
             switch value {
@@ -118,7 +137,11 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
         case .object:
             if case .object = value { return true }
             return false
-        case .oneOf(let kinds): return kinds.contains { $0.accepts(value) }
+        case .oneOf(let kinds):
+            // Where a whole number is one of the choices, a number must be a whole number
+            // (`tap 2.5` is an error, not the title "2.5").
+            if case .number = value, kinds.contains(.integer) { return ValueKind.integer.accepts(value) }
+            return kinds.contains { $0.accepts(value) }
         }
     }
 }

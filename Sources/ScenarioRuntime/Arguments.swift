@@ -49,9 +49,10 @@ public struct Arguments: Sendable {
     /// The text of a word, string, number or duration.
     public func text(_ name: String) -> String? { value(name)?.text }
 
+    /// A whole number (``ValueKind/wholeNumber(_:)``); nil for anything else.
     public func integer(_ name: String) -> Int? {
         guard case .number(let t, _)? = value(name) else { return nil }
-        return Int(t)
+        return ValueKind.wholeNumber(t)
     }
 
     public func milliseconds(_ name: String) -> Int64? {

@@ -10,21 +10,29 @@ public struct Definition: Hashable, Sendable {
 /// Variables and user-defined commands in scope: a value, so a REPL can keep one per
 /// accepted line and step back.
 public struct Environment: Hashable, Sendable {
-    /// Innermost scope last.
-    private var scopes: [[String: Value]] = [[:]]
+    /// Innermost scope last. Each value is kept with its size (see ``ValueSize``).
+    private var scopes: [[String: SizedValue]] = [[:]]
     public private(set) var definitions: [String: Definition] = [:]
 
     public init() {}
 
-    public func lookup(_ name: String) -> Value? {
+    public func lookup(_ name: String) -> Value? { sized(name)?.value }
+
+    func sized(_ name: String) -> SizedValue? {
         for scope in scopes.reversed() {
             if let v = scope[name] { return v }
         }
         return nil
     }
 
-    /// Binds in the innermost scope (a `let` in a block shadows an outer variable).
+    /// Binds in the innermost scope (a `let` in a block shadows an outer variable). The
+    /// value's size is measured here; a value too large to measure counts as the largest.
     public mutating func bind(_ name: String, _ value: Value) {
+        let size = ValueSize.measure(value, limit: 1 << 26) ?? ValueSize(bytes: Int.max, depth: Int.max)
+        bind(name, SizedValue(value: value, size: size))
+    }
+
+    mutating func bind(_ name: String, _ value: SizedValue) {
         scopes[scopes.count - 1][name] = value
     }
 

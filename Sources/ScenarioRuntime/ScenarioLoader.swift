@@ -15,10 +15,13 @@ public struct ScenarioLoader: Sendable {
     /// that includes and payload files must stay in.
     public func load(path: String, root: String) -> (result: CheckResult?, loader: DirectoryLoader, error: String?) {
         let loader = DirectoryLoader(root: root)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, loader, "cannot read '\(path)'")
+        let data: [UInt8]
+        do throws(LoadError) {
+            data = try BoundedFile.read(path, maxBytes: loader.maxBytes)
+        } catch {
+            return (nil, loader, error.message)
         }
-        let source = SourceFile(path: path, bytes: [UInt8](data))
+        let source = SourceFile(path: path, bytes: data)
         return (Language.check(source, registry: vocabulary.registry, loader: loader, limits: limits), loader, nil)
     }
 

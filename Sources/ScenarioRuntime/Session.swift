@@ -38,9 +38,90 @@ public struct Session: Sendable {
 
     /// Runs `statements` in order. On error the session holds the state reached so far
     /// (callers that need all-or-nothing keep a copy from before).
+    ///
+    /// Blocks, loops and calls of user commands are frames on a stack of our own, not
+    /// native calls: a def that calls itself through forty nested blocks, 256 deep, is ten
+    /// thousand frames on the heap, never a native stack overflow.
     public mutating func execute(_ statements: [CheckedStmt]) throws(StepError) {
-        for statement in statements {
-            try execute(statement)
+        var frames = [Frame(body: statements, loop: .once, exit: .nothing)]
+        do throws(StepError) {
+            while let top = frames.indices.last {
+                if frames[top].index < frames[top].body.count {
+                    let statement = frames[top].body[frames[top].index]
+                    frames[top].index += 1
+                    if let frame = try step(statement) { frames.append(frame) }
+                } else if try !nextIteration(&frames[top]) {
+                    leave(frames.removeLast())
+                }
+            }
+        } catch {
+            while let frame = frames.popLast() { leave(frame) }
+            throw error
+        }
+    }
+
+    /// A block being run: its statements, the next one, and what repeats it or ends it.
+    private struct Frame {
+        var body: [CheckedStmt]
+        var index = 0
+        var loop: Loop
+        var exit: Exit
+
+        init(body: [CheckedStmt], loop: Loop, exit: Exit) {
+            self.body = body
+            self.loop = loop
+            self.exit = exit
+        }
+    }
+
+    private enum Loop {
+        /// Runs once (a call's body, an include).
+        case once
+        /// `repeat`: this many more times.
+        case times(remaining: Int, statement: CheckedStmt)
+        /// `for`: the items still to bind.
+        case items([SizedValue], next: Int, variable: String, statement: CheckedStmt)
+    }
+
+    private enum Exit {
+        case nothing
+        /// A loop iteration's scope.
+        case popScope
+        /// The end of a call: the caller's environment comes back.
+        case returnTo(Environment)
+    }
+
+    /// Starts the next iteration of a loop frame whose body is done; false when it is
+    /// not a loop or the loop is over.
+    private mutating func nextIteration(_ frame: inout Frame) throws(StepError) -> Bool {
+        switch frame.loop {
+        case .once:
+            return false
+        case .times(let remaining, let statement):
+            guard remaining > 0 else { return false }
+            try countStep(statement)
+            environment.pop()
+            environment.push()
+            frame.loop = .times(remaining: remaining - 1, statement: statement)
+        case .items(let items, let next, let variable, let statement):
+            guard next < items.count else { return false }
+            try countStep(statement)
+            environment.pop()
+            environment.push()
+            environment.bind(variable, items[next])
+            frame.loop = .items(items, next: next + 1, variable: variable, statement: statement)
+        }
+        frame.index = 0
+        return true
+    }
+
+    private mutating func leave(_ frame: Frame) {
+        switch frame.exit {
+        case .nothing: break
+        case .popScope: environment.pop()
+        case .returnTo(let saved):
+            callDepth -= 1
+            environment = saved
         }
     }
 
@@ -53,9 +134,11 @@ public struct Session: Sendable {
         }
     }
 
-    private mutating func execute(_ statement: CheckedStmt) throws(StepError) {
+    /// Runs one statement; a block it opens is returned as a frame to run next. An error
+    /// without a position is placed at the statement.
+    private mutating func step(_ statement: CheckedStmt) throws(StepError) -> Frame? {
         do {
-            try run(statement)
+            return try run(statement)
         } catch var error {
             if error.range == nil {
                 error.range = statement.range
@@ -65,7 +148,8 @@ public struct Session: Sendable {
         }
     }
 
-    private mutating func run(_ statement: CheckedStmt) throws(StepError) {
+    private mutating func run(_ statement: CheckedStmt) throws(StepError) -> Frame? {
+        let limits = context.limits
         switch statement.kind {
         case .command(let bound):
             try countStep(statement)
@@ -92,72 +176,71 @@ public struct Session: Sendable {
                     "'\(name.text)' takes \(def.parameters.count) argument(s), got \(argumentExprs.count)",
                     range: statement.range, path: statement.path)
             }
-            guard callDepth < context.limits.maxCallDepth else {
+            guard callDepth < limits.maxCallDepth else {
                 throw StepError(
                     .limit,
-                    "call depth limit reached: user commands may nest at most \(context.limits.maxCallDepth) deep",
+                    "call depth limit reached: user commands may nest at most \(limits.maxCallDepth) deep",
                     range: statement.range, path: statement.path)
             }
-            var values: [Value] = []
+            var values: [SizedValue] = []
             for e in argumentExprs {
-                values.append(
-                    try Self.evaluate(
-                        e, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path))
+                values.append(try Self.evaluateSized(e, in: environment, limits: limits, path: statement.path))
             }
             let saved = environment
             environment = environment.globalsOnly()
             environment.push()
             for (p, v) in zip(def.parameters, values) { environment.bind(p.text, v) }
             callDepth += 1
-            defer {
-                callDepth -= 1
-                environment = saved
-            }
-            try execute(def.body)
+            return Frame(body: def.body, loop: .once, exit: .returnTo(saved))
 
         case .let(let name, let expr):
             try countStep(statement)
-            let value = try Self.evaluate(
-                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
+            let value = try Self.evaluateSized(expr, in: environment, limits: limits, path: statement.path)
             environment.bind(name.text, value)
 
         case .repeat(let countExpr, let body):
-            let count = try Self.evaluate(
-                countExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
-            guard case .number(let t, _) = count, let n = Int(t), n >= 0 else {
+            // A variable is looked up, never rendered, before it is known to be a number.
+            let count = try Self.evaluateSized(countExpr, in: environment, limits: limits, path: statement.path)
+            guard case .number(let t, _) = count.value, let n = ValueKind.wholeNumber(t) else {
                 throw StepError(
-                    .precondition, "'repeat' needs a whole number, got \(count.preview)", range: countExpr.range,
-                    path: statement.path)
+                    .precondition, "'repeat' needs a whole number, got \(count.value.preview)",
+                    range: countExpr.range, path: statement.path)
             }
-            for _ in 0..<n {
-                try countStep(statement)
-                environment.push()
-                defer { environment.pop() }
-                try execute(body)
-            }
+            guard n > 0 else { return nil }
+            try countStep(statement)
+            environment.push()
+            return Frame(body: body, loop: .times(remaining: n - 1, statement: statement), exit: .popScope)
 
         case .for(let variable, let sequenceExpr, let body):
-            let sequence = try Self.evaluate(
-                sequenceExpr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: statement.path)
-            guard case .list(let items) = sequence else {
+            let sequence = try Self.evaluateSized(sequenceExpr, in: environment, limits: limits, path: statement.path)
+            guard case .list(let list) = sequence.value else {
                 throw StepError(
-                    .precondition, "'for' needs a list, got \(sequence.preview)", range: sequenceExpr.range,
+                    .precondition, "'for' needs a list, got \(sequence.value.preview)", range: sequenceExpr.range,
                     path: statement.path)
             }
-            for item in items {
-                try countStep(statement)
-                environment.push()
-                defer { environment.pop() }
-                environment.bind(variable.text, item)
-                try execute(body)
+            // Each item's size, found once: together they are no larger than the list.
+            var items: [SizedValue] = []
+            items.reserveCapacity(list.count)
+            for item in list {
+                let size =
+                    ValueSize.measure(item, limit: sequence.size.bytes) ?? ValueSize(bytes: Int.max, depth: Int.max)
+                items.append(SizedValue(value: item, size: size))
             }
+            guard let first = items.first else { return nil }
+            try countStep(statement)
+            environment.push()
+            environment.bind(variable.text, first)
+            return Frame(
+                body: body, loop: .items(items, next: 1, variable: variable.text, statement: statement),
+                exit: .popScope)
 
         case .def(let name, let parameters, let body):
             environment.define(Definition(name: name, parameters: parameters, body: body))
 
         case .include(_, _, let body):
-            try execute(body)
+            return Frame(body: body, loop: .once, exit: .nothing)
         }
+        return nil
     }
 
     private mutating func runCommand(_ bound: BoundCommand, _ statement: CheckedStmt) throws(StepError) {
@@ -220,6 +303,15 @@ public struct Session: Sendable {
         throw violation
     }
 
+    /// The property as written, values from variables resolved: `always expect chat closed`.
+    public func describe(_ property: Property) -> String {
+        let shown =
+            (try? evaluateArguments(property.expectation, range: property.range, path: property.path)).map {
+                Self.describe(property.expectation.signature, $0)
+            } ?? property.expectation.signature.name
+        return property.kind.rawValue + " " + shown
+    }
+
     /// `expect chat closed`, from the signature and the values given.
     static func describe(_ signature: Signature, _ arguments: Arguments) -> String {
         var parts = signature.path
@@ -248,8 +340,7 @@ public struct Session: Sendable {
                 continue
             }
             let parameter = i < signature.positionals.count ? signature.positionals[i] : nil
-            let value = try Self.evaluate(
-                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
+            let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
             if let parameter {
                 try Self.checkKind(value, parameter.kind, expr, path)
             }
@@ -258,8 +349,7 @@ public struct Session: Sendable {
         // In source order, so that the first error is the first one written (never an
         // accident of hashing).
         for (keyword, expr) in bound.arguments.options.sorted(by: { $0.value.range.start < $1.value.range.start }) {
-            let value = try Self.evaluate(
-                expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
+            let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
             if let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
                 try Self.checkKind(value, kind, expr, path)
             }
@@ -279,59 +369,98 @@ public struct Session: Sendable {
 
     /// The value of an expression in the current environment.
     public func evaluate(_ expr: Expr, path: String) throws(StepError) -> Value {
-        try Self.evaluate(expr, in: environment, maxStringBytes: context.limits.maxStringBytes, path: path)
+        try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
     }
 
     /// The worker behind ``evaluate(_:path:)``: static, so a step does not copy the whole
-    /// session (world included) to read a value.
-    static func evaluate(
-        _ expr: Expr, in environment: borrowing Environment, maxStringBytes: Int, path: String
-    ) throws(StepError) -> Value {
+    /// session (world included) to read a value. The value's size is known as it is
+    /// built (see ``ValueSize``): past ``Limits/maxValueBytes`` or ``Limits/maxValueDepth``
+    /// it is an error at `expr`, and a string stops growing at ``Limits/maxStringBytes``.
+    static func evaluateSized(
+        _ expr: Expr, in environment: borrowing Environment, limits: Limits, path: String
+    ) throws(StepError) -> SizedValue {
+        func scalar(_ value: Value) -> SizedValue { SizedValue(value: value, size: .scalar(value)) }
         switch expr.kind {
-        case .word(let w): return .word(w)
-        case .rawString(let s): return .string(s)
-        case .number(let t, let v): return .number(text: t, value: v)
-        case .duration(let t, let ms): return .duration(text: t, milliseconds: ms)
-        case .bool(let b): return .bool(b)
-        case .none: return .none
+        case .word(let w): return scalar(.word(w))
+        case .rawString(let s): return scalar(.string(s))
+        case .number(let t, let v): return scalar(.number(text: t, value: v))
+        case .duration(let t, let ms): return scalar(.duration(text: t, milliseconds: ms))
+        case .bool(let b): return scalar(.bool(b))
+        case .none: return scalar(.none)
         case .variable(let name):
-            guard let v = environment.lookup(name) else {
+            guard let v = environment.sized(name) else {
                 throw StepError(.precondition, "undefined variable '\(name)'", range: expr.range, path: path)
             }
             return v
         case .list(let items):
             var out: [Value] = []
+            var sizes: [ValueSize] = []
             out.reserveCapacity(items.count)
+            sizes.reserveCapacity(items.count)
             for item in items {
-                out.append(try evaluate(item, in: environment, maxStringBytes: maxStringBytes, path: path))
+                let v = try evaluateSized(item, in: environment, limits: limits, path: path)
+                out.append(v.value)
+                sizes.append(v.size)
             }
-            return .list(out)
+            return try bounded(SizedValue(value: .list(out), size: .composite(sizes)), expr, limits, path)
         case .object(let entries):
             var out: [Value.Field] = []
+            var sizes: [ValueSize] = []
+            var keyBytes = 0
             out.reserveCapacity(entries.count)
             for entry in entries {
-                let value = try evaluate(entry.value, in: environment, maxStringBytes: maxStringBytes, path: path)
-                out.append(Value.Field(entry.key.text, value))
+                let v = try evaluateSized(entry.value, in: environment, limits: limits, path: path)
+                out.append(Value.Field(entry.key.text, v.value))
+                sizes.append(v.size)
+                keyBytes += entry.key.text.utf8.count
             }
-            return .object(out)
+            let size = ValueSize.composite(sizes, keyBytes: keyBytes, keys: entries.count)
+            return try bounded(SizedValue(value: .object(out), size: size), expr, limits, path)
         case .string(let parts):
             var s = ""
             for part in parts {
                 switch part {
                 case .text(let t): s += t
                 case .interpolation(let name):
-                    guard let v = environment.lookup(name.text) else {
+                    guard let v = environment.sized(name.text) else {
                         throw StepError(
                             .precondition, "undefined variable '\(name.text)'", range: name.range, path: path)
                     }
-                    s += v.text ?? v.display
+                    if let t = v.value.text {
+                        s += t
+                    } else {
+                        // Written out only as far as the string may grow.
+                        let room = max(0, limits.maxStringBytes - s.utf8.count)
+                        let shown = v.value.display(limit: room)
+                        guard shown.complete else { throw stringTooLong(limits, expr, path) }
+                        s += shown.text
+                    }
                 }
-                if s.utf8.count > maxStringBytes {
-                    throw StepError(
-                        .limit, "string longer than \(maxStringBytes) bytes", range: expr.range, path: path)
-                }
+                if s.utf8.count > limits.maxStringBytes { throw stringTooLong(limits, expr, path) }
             }
-            return .string(s)
+            return scalar(.string(s))
         }
+    }
+
+    private static func stringTooLong(_ limits: Limits, _ expr: Expr, _ path: String) -> StepError {
+        StepError(.limit, "string longer than \(limits.maxStringBytes) bytes", range: expr.range, path: path)
+    }
+
+    /// `value`, unless it is past the size or depth limit.
+    private static func bounded(_ value: SizedValue, _ expr: Expr, _ limits: Limits, _ path: String) throws(StepError)
+        -> SizedValue
+    {
+        if value.size.bytes > limits.maxValueBytes {
+            throw StepError(
+                .limit,
+                "value too large: over \(limits.maxValueBytes) bytes when written out (values are limited when built)",
+                range: expr.range, path: path)
+        }
+        if value.size.depth > limits.maxValueDepth {
+            throw StepError(
+                .limit, "value nested too deeply: lists and objects may nest at most \(limits.maxValueDepth) deep",
+                range: expr.range, path: path)
+        }
+        return value
     }
 }

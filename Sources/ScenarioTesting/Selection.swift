@@ -43,6 +43,18 @@ public struct Selection: Sendable {
         file + separator + name
     }
 
+    /// How many characters of `file › case` `--filter` looks at. A regular expression is
+    /// matched by backtracking, which can take time quadratic (or worse) in the text: a
+    /// case name of 50,000 characters must not stall the run. Names are rarely longer
+    /// than a line; past this, the rest is not searched.
+    public static let filterWindow = 512
+
+    /// The first ``filterWindow`` characters of `text`.
+    static func clipped(_ text: String) -> Substring {
+        guard text.utf8.count > filterWindow else { return Substring(text) }
+        return text.prefix(filterWindow)
+    }
+
     /// A matcher for one thread's use.
     func matcher() -> Matcher { Matcher(selection: self) }
 
@@ -59,14 +71,16 @@ public struct Selection: Sendable {
         /// Whether `planned` of `file` runs.
         func selects(file: String, _ planned: PlannedCase) -> Bool {
             if let tags, !tags.matches(planned.tags) { return false }
-            if let regex, !Selection.qualifiedName(file: file, case: planned.name).contains(regex) { return false }
+            if let regex, !Selection.clipped(Selection.qualifiedName(file: file, case: planned.name)).contains(regex) {
+                return false
+            }
             return true
         }
 
         /// Whether a file that failed its check is reported.
         func selectsUnplannable(file: String) -> Bool {
             guard let regex else { return true }
-            return file.contains(regex)
+            return Selection.clipped(file).contains(regex)
         }
     }
 }

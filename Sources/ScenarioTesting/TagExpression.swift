@@ -62,9 +62,22 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
     ///
     /// - Throws: ``TagExpressionError`` with the 1-based column of the problem.
     public static func parse(_ text: String) throws(TagExpressionError) -> TagExpression {
-        var parser = Parser(tokens: try tokenize(text), text: text)
+        let tokens = try tokenize(text)
+        // Words, operators and parentheses; the end marker is not one.
+        if tokens.count - 1 > maxTokens {
+            throw TagExpressionError(
+                message: "tag expression too long: at most \(maxTokens) tags, operators and parentheses",
+                expression: text, column: tokens[maxTokens].column)
+        }
+        var parser = Parser(tokens: tokens, text: text)
         return try parser.parseWhole()
     }
+
+    /// The most tags, operators and parentheses in one expression. With it, the tree is
+    /// never deeper than this, so matching and freeing it cannot exhaust the stack.
+    public static let maxTokens = 1000
+    /// The most parentheses and `not`s nested inside each other.
+    public static let maxDepth = 64
 
     // MARK: - Tokens
 
@@ -156,6 +169,17 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
         var tokens: [Located]
         var text: String
         var index = 0
+        /// Parentheses and `not`s open around the current token.
+        var depth = 0
+
+        mutating func enter(at column: Int) throws(TagExpressionError) {
+            depth += 1
+            if depth > TagExpression.maxDepth {
+                throw error(
+                    "tag expression nested too deeply: at most \(TagExpression.maxDepth) parentheses and 'not's",
+                    at: column)
+            }
+        }
 
         var current: Located { tokens[min(index, tokens.count - 1)] }
 
@@ -218,6 +242,8 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
         mutating func parseNot() throws(TagExpressionError) -> TagExpression {
             if current.token == .not {
                 let op = advance()
+                try enter(at: op.column)
+                defer { depth -= 1 }
                 return .not(try parseOperand(after: op))
             }
             return try parsePrimary()
@@ -232,6 +258,8 @@ public indirect enum TagExpression: Sendable, Hashable, CustomStringConvertible 
                 if current.token == .close {
                     throw error("empty parentheses; expected a tag name, 'not' or '('", at: current.column)
                 }
+                try enter(at: t.column)
+                defer { depth -= 1 }
                 let e = try parseOr()
                 guard current.token == .close else {
                     if case .word(let w) = current.token {

@@ -1,12 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ScenarioRuntime
 
 /// Runs work items on a fixed number of threads.
 enum WorkerPool {
     /// Each worker's stack: an interpreter with 256 nested calls needs more than the
     /// default of a secondary thread.
-    static let stackSize = 32 << 20
+    static let stackSize = Threads.stackSize
 
     /// Calls `body(i)` for every i in 0 ..< count, on `jobs` threads that take the next
     /// index as they become free (so items start in index order), and returns when all
@@ -27,29 +25,7 @@ enum WorkerPool {
                 body(i)
             }
         }
-        var threads: [pthread_t] = []
-        for _ in 0..<max(1, min(jobs, count)) {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, stackSize)
-            defer { pthread_attr_destroy(&attributes) }
-            let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(
-                &thread, &attributes,
-                { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<WorkBox>.fromOpaque(raw).takeRetainedValue().work()
-                    return nil
-                }, box)
-            if started == 0 {
-                threads.append(thread)
-            } else {
-                // No thread to be had: do this share of the work here.
-                Unmanaged<WorkBox>.fromOpaque(box).takeRetainedValue().work()
-            }
-        }
-        for thread in threads { pthread_join(thread, nil) }
+        Threads.run(max(1, min(jobs, count)), stackSize: stackSize, work)
     }
 
     /// `transform` applied to every element on `jobs` threads, in the elements' order.
@@ -63,10 +39,4 @@ enum WorkerPool {
         }
         return results.withLock { $0.compactMap { $0 } }
     }
-}
-
-/// A closure handed to a new thread.
-private final class WorkBox: Sendable {
-    let work: @Sendable () -> Void
-    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
 }

@@ -31,6 +31,9 @@ enum ApnsCommand {
 
     /// APNs' limit for a payload (Apple: "Generating a remote notification").
     static let maxPayloadBytes = 4096
+    /// The most files one run writes: a handful of payloads is what a simulator session
+    /// needs, and a loop in a scenario must not fill a disk.
+    static let maxFiles = 1000
 
     static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
         guard let path = parsed.positionals.first else { return tool.usageError("missing FILE", command: "apns") }
@@ -45,10 +48,21 @@ enum ApnsCommand {
             Terminal.writeError("error: --out: \(problem)\n")
             return ExitCode.usage
         }
-        let run = FileRun.run(FileRun.input(path, root: root), tool: tool, limits: Limits())
+        // The run stops at the first push past the cap: nothing more is simulated.
+        var limits = Limits()
+        limits.maxPushes = maxFiles
+        let run = FileRun.run(FileRun.input(path, root: root), tool: tool, limits: limits)
         if run.script == nil {
             let color = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
             Terminal.writeError(RunCommand.render(run, trace: false, color: color))
+            return ExitCode.usage
+        }
+        let count = run.results.reduce(0) { n, result in n + (result.context.world?.pushes.count ?? 0) }
+        let capped = run.results.contains { $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true }
+        guard count <= maxFiles, !capped else {
+            Terminal.writeError(
+                "error: \(TerminalText.escape(path)): the scenario sends more than \(maxFiles) pushes; "
+                    + "scn apns writes at most \(maxFiles) files\nnothing was written\n")
             return ExitCode.usage
         }
         // Every file first, so that a refused push leaves the folder as it was.

@@ -21,29 +21,28 @@ struct ScenarioInput: Sendable {
 
 /// Reading files named on the command line.
 enum Files {
-    static func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    /// The bytes of a scenario file: a regular file of at most ``maxBytes``, checked
+    /// before a byte is read (``BoundedFile``).
+    static func read(_ path: String) throws(LoadError) -> [UInt8] {
+        try BoundedFile.read(path, maxBytes: maxBytes)
     }
 
-    /// Standard input, read once, whoever asks first.
-    static let standardInput: [UInt8] = {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes += chunk[..<count]
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                return bytes
-            }
+    /// The largest scenario file the tool reads (the scenario root's loader uses the same).
+    static var maxBytes: Int { DirectoryLoader(root: ".").maxBytes }
+
+    /// Standard input, read once, whoever asks first; at most ``maxBytes``.
+    static let standardInput: Result<[UInt8], LoadError> = {
+        do throws(LoadError) {
+            return .success(try BoundedFile.readStandardInput(maxBytes: maxBytes))
+        } catch {
+            return .failure(error)
         }
     }()
 
     /// The bytes of an input.
-    static func read(_ input: ScenarioInput) -> [UInt8]? {
-        input.isStandardInput ? standardInput : read(input.path)
+    static func read(_ input: ScenarioInput) throws(LoadError) -> [UInt8] {
+        if input.isStandardInput { return try standardInput.get() }
+        return try read(input.path)
     }
 
     /// The scenario root of a file run directly: its own folder.
@@ -125,8 +124,13 @@ extension Tool {
     func load(_ input: ScenarioInput) -> (result: CheckResult?, loader: DirectoryLoader, error: String?) {
         let loader = ScenarioLoader(vocabulary: vocabulary)
         if input.isStandardInput {
-            let (result, directory) = loader.load(
-                source: SourceFile(path: input.path, bytes: Files.standardInput), root: input.root)
+            let bytes: [UInt8]
+            do throws(LoadError) {
+                bytes = try Files.standardInput.get()
+            } catch {
+                return (nil, DirectoryLoader(root: input.root), error.message)
+            }
+            let (result, directory) = loader.load(source: SourceFile(path: input.path, bytes: bytes), root: input.root)
             return (result, directory, nil)
         }
         return loader.load(path: input.path, root: input.root)

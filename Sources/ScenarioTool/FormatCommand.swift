@@ -30,8 +30,11 @@ enum FormatCommand {
         var unformatted = false
         for file in files {
             let path = file.path
-            guard let bytes = Files.read(file) else {
-                Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
+            let bytes: [UInt8]
+            do throws(LoadError) {
+                bytes = try Files.read(file)
+            } catch {
+                Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
                 errors = true
                 continue
             }

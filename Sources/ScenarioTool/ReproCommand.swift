@@ -25,8 +25,11 @@ enum ReproCommand {
             return ExitCode.usage
         }
         let input = FileRun.input(path, root: root)
-        guard let bytes = Files.read(input) else {
-            Terminal.writeError("error: cannot read '\(TerminalText.escape(path))'\n")
+        let bytes: [UInt8]
+        do throws(LoadError) {
+            bytes = try Files.read(input)
+        } catch {
+            Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
         }
         let run = FileRun.run(input, tool: tool, limits: Limits(), caseName: caseName)

@@ -3,7 +3,8 @@ import Testing
 @testable import NotificationCore
 
 /// Property test: long random walks over every action, in random configurations of both
-/// SDKs. A step whose precondition fails must leave the world exactly as it was; no walk
+/// SDKs — APNs headers, the network, iOS's switches, extension kills and the host's own faults
+/// included. A step whose precondition fails must leave the world exactly as it was; no walk
 /// may ever break an invariant (SPEC §2.4); the same seed gives the same trace.
 @Suite("Random walks")
 struct RandomWalkTests {
@@ -45,11 +46,33 @@ struct RandomWalkTests {
         if Int.random(in: 0..<4, using: &rng) == 0 {
             c.silentBudget = SilentBudget(count: 2, windowMilliseconds: 60_000)
         }
+        if Int.random(in: 0..<4, using: &rng) == 0 { c.iosVersion = [18, 0] }
+        if Int.random(in: 0..<6, using: &rng) == 0 { c.backgroundRefresh = false }
+        if Int.random(in: 0..<6, using: &rng) == 0 { c.lowPower = true }
+        c.extensionFault = Int.random(in: 0..<4, using: &rng) == 0 ? .memory : .none
+        c.host.postsLocal = Bool.random(using: &rng) ? .onReceive : .none
+        c.host.ownPresents = OwnPresentation.allCases.randomElement(using: &rng) ?? .banner
+        for sdk in ChatSDK.allCases {
+            c.update(sdk) {
+                $0.duplicateToken = Int.random(in: 0..<3, using: &rng) == 0
+                $0.collapseID = Bool.random(using: &rng) ? .message : .none
+            }
+        }
         return (c, Int.random(in: 0..<4, using: &rng) == 0)
     }
 
+    /// Header overrides, mostly none, sometimes wrong.
+    static func headers(_ rng: inout SplitMix) -> APNsHeaderOverrides {
+        guard Int.random(in: 0..<3, using: &rng) == 0 else { return .none }
+        return APNsHeaderOverrides(
+            pushType: [nil, .alert, .background, APNsPushType.none].randomElement(using: &rng) ?? nil,
+            priority: [nil, .immediate, .normal, .low].randomElement(using: &rng) ?? nil,
+            collapseID: [nil, "c1", "c2"].randomElement(using: &rng) ?? nil,
+            expirationMilliseconds: [nil, 0, 60_000].randomElement(using: &rng) ?? nil)
+    }
+
     static func step(_ world: inout World, _ rng: inout SplitMix) throws(CoreError) {
-        switch Int.random(in: 0..<24, using: &rng) {
+        switch Int.random(in: 0..<32, using: &rng) {
         case 0: try world.launch(AppState.allCases.randomElement(using: &rng) ?? .foreground)
         case 1: try world.navigate(to: Screen.allCases.randomElement(using: &rng) ?? .chat)
         case 2: try world.startKindly()
@@ -61,12 +84,12 @@ struct RandomWalkTests {
             try world.pushKindly(
                 KindlyPushRequest(
                     type: [nil, .visible, .silent].randomElement(using: &rng) ?? nil,
-                    tampered: Int.random(in: 0..<6, using: &rng) == 0, missing: missing))
+                    tampered: Int.random(in: 0..<6, using: &rng) == 0, missing: missing, headers: headers(&rng)))
         case 7, 8:
             try world.pushEdna(
                 kind: EdnaTemplateKind.allCases.randomElement(using: &rng) ?? .message, text: "hello",
-                campaign: Bool.random(using: &rng) ? "c-1" : nil)
-        case 9: try world.pushOther(title: "Promo", body: "Sale")
+                campaign: Bool.random(using: &rng) ? "c-1" : nil, headers: headers(&rng))
+        case 9: try world.pushOther(title: "Promo", body: "Sale", headers: headers(&rng))
         case 10: try world.tap(Bool.random(using: &rng) ? .newest : .nth(2))
         case 11: try world.clearBanners()
         case 12: try world.send(text: "hi")
@@ -87,7 +110,23 @@ struct RandomWalkTests {
         case 21: try world.apply(.shouldHandle(ShouldHandle.allCases.randomElement(using: &rng) ?? .unset))
         case 22:
             try world.pushRaw(
-                .object(["aps": .object(["alert": "raw", "content-available": 1]), "origin": "threads"]))
+                .object(["aps": .object(["alert": "raw", "content-available": 1]), "origin": "threads"]),
+                headers: headers(&rng))
+        case 24, 25: try world.setNetwork(online: Bool.random(using: &rng))
+        case 26: try world.apply(.backgroundRefresh(Bool.random(using: &rng)))
+        case 27: try world.apply(.lowPower(Bool.random(using: &rng)))
+        case 28: try world.apply(.extensionFault(ExtensionFault.allCases.randomElement(using: &rng) ?? .none))
+        case 29:
+            try world.apply(.hostPostsLocal(HostPostsLocal.allCases.randomElement(using: &rng) ?? .none))
+        case 30: try world.apply(.ownPresents(OwnPresentation.allCases.randomElement(using: &rng) ?? .banner))
+        case 31:
+            let sdk = ChatSDK.allCases.randomElement(using: &rng) ?? .kindly
+            if Bool.random(using: &rng) {
+                try world.apply(.serverDuplicateToken(sdk, Bool.random(using: &rng)))
+            } else {
+                try world.apply(
+                    .serverCollapseID(sdk, ServerCollapseID.allCases.randomElement(using: &rng) ?? .none))
+            }
         default: try world.apply(.openOnTap(Bool.random(using: &rng)))
         }
     }
@@ -119,14 +158,24 @@ struct RandomWalkTests {
     func walksKeepInvariants() {
         var shown = 0
         var installed = 0
+        var reached: Set<String> = []
+        let marks = [
+            "source host", "replaced by", "coalesced", "expired", "push-type mismatch", "priority 10",
+            "background-refresh", "low-power", "extension killed", "again (iOS 18.0", "in the list only",
+            "duplicate-token on",
+        ]
         for seed in UInt64(1)...400 {
             let trace = Self.walk(seed: seed, steps: 80)
             if !trace.isEmpty { installed += 1 }
             shown += trace.filter { $0.contains("banner-shown") }.count
+            for mark in marks where !reached.contains(mark) && trace.contains(where: { $0.contains(mark) }) {
+                reached.insert(mark)
+            }
         }
         // The walks do reach the interesting states (not only failed preconditions).
         #expect(installed == 400)
         #expect(shown > 1_000)
+        #expect(reached == Set(marks))
     }
 
     @Test("the same seed gives the same trace")

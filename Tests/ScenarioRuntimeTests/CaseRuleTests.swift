@@ -41,4 +41,34 @@ struct CaseRuleTests {
     func versionFromVariable() {
         #expect(messages("let v = \"3.0.11\"\nsdk kindly $v\nlaunch killed\n").isEmpty)
     }
+
+    @Test("an action of the other SDK is a check error, at the action")
+    func otherSDKActions() {
+        for (sdk, action) in [
+            ("edna", "push kindly"), ("edna", "start"), ("edna", "call kindly.decrypt"),
+            ("kindly", "push edna message \"hi\""), ("kindly", "authorize \"u\""), ("kindly", "call edna.getChat"),
+        ] {
+            let found = diagnostics("sdk \(sdk)\nlaunch background\n\(action)\n")
+            #expect(found.count == 1, "\(sdk): \(action)")
+            #expect(found.first?.message.contains("but the app integrates") == true, "\(sdk): \(action)")
+            #expect(found.first?.range.start == "sdk \(sdk)\nlaunch background\n".utf8.count)
+        }
+        #expect(messages("sdk kindly\npush kindly\nstart\ncall kindly.decrypt\n").isEmpty)
+        #expect(messages("sdk edna\npush edna message \"hi\"\nauthorize \"u\"\n").isEmpty)
+    }
+
+    @Test("an action of the other SDK inside a def or a loop is found once")
+    func otherSDKActionsNested() {
+        let text = "sdk edna\ndef p {\n  push kindly\n}\nrepeat 3 {\n  p\n  p\n}\n"
+        #expect(messages(text).count == 1)
+    }
+
+    @Test("the new server settings belong to their SDK")
+    func serverSettingsOwned() {
+        #expect(messages("sdk edna\nkindly server duplicate-token on\nlaunch killed\n").count == 1)
+        #expect(messages("sdk kindly\nedna server collapse-id message\nlaunch killed\n").count == 1)
+        #expect(
+            messages("sdk kindly\nkindly server collapse-id message\nhost posts-local on-receive\nlaunch killed\n")
+                .isEmpty)
+    }
 }

@@ -148,7 +148,7 @@ import Testing
             run.stdout == """
                 TAP version 13
                 1..3
-                ok 1 - Scenarios/a.scn › s\\#1 # SKIP later
+                ok 1 - Scenarios/a.scn › s＃1 # SKIP later
                 ok 2 - Scenarios/a.scn › ok
                 not ok 3 - Scenarios/bad.scn
                   ---

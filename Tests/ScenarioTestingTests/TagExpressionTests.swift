@@ -98,4 +98,31 @@ import Testing
                     """)
         }
     }
+
+    @Test("100,000 nested parentheses or nots, or 100,000 terms, are an error, not a stack overflow")
+    func boundedDepthAndLength() {
+        let parens = String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000)
+        let nots = String(repeating: "not ", count: 100_000) + "a"
+        let terms = Array(repeating: "a", count: 100_000).joined(separator: " and ")
+        let someParens = String(repeating: "(", count: 100) + "a" + String(repeating: ")", count: 100)
+        let someNots = String(repeating: "not ", count: 100) + "a"
+        for (text, message) in [
+            (parens, "tag expression too long"), (nots, "tag expression too long"), (terms, "tag expression too long"),
+            (someParens, "nested too deeply"), (someNots, "nested too deeply"),
+        ] {
+            do {
+                _ = try TagExpression.parse(text)
+                Issue.record("parsed")
+            } catch {
+                #expect(error.message.contains(message), "\(error.message)")
+            }
+        }
+        // Just under the limits: parsed, and matched without trouble.
+        let deepest =
+            String(repeating: "(", count: TagExpression.maxDepth) + "a"
+            + String(repeating: ")", count: TagExpression.maxDepth)
+        #expect((try? TagExpression.parse(deepest))?.matches(["a"]) == true)
+        let longest = Array(repeating: "a", count: TagExpression.maxTokens / 2).joined(separator: " or ")
+        #expect((try? TagExpression.parse(longest))?.matches(["b"]) == false)
+    }
 }

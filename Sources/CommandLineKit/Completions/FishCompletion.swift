@@ -17,6 +17,18 @@ public enum FishCompletion {
                 test (count $words) -ge 2; and test "$words[2]" = "$argv[1]"
             end
 
+            # Scenario files (*.scn) and folders below the word being completed.
+            function \(f)_scenarios
+                set -l word (commandline -ct)
+                for path in $word*
+                    if test -d $path
+                        echo $path/
+                    else if string match -q -- '*.scn' $path
+                        echo $path
+                    end
+                end
+            end
+
             complete -c \(p) -f
 
             """
@@ -30,11 +42,11 @@ public enum FishCompletion {
             let when = "-n \(q("\(f)_using \(command.name)"))"
             for option in command.allOptions {
                 var line = "complete -c \(p) \(when)\(spell(option))"
-                if option.takesValue { line += " " + values(ShellWords.resolved(option.kind, in: tool)) }
+                if option.takesValue { line += " " + values(ShellWords.resolved(option.kind, in: tool), f) }
                 out += line + " -d \(q(option.help))\n"
             }
             if let kind = ShellWords.positionalKind(command, in: tool) {
-                out += "complete -c \(p) \(when) \(values(kind))\n"
+                out += "complete -c \(p) \(when) \(values(kind, f))\n"
             }
         }
         return out
@@ -46,12 +58,12 @@ public enum FishCompletion {
         (option.short.map { " -s \($0)" } ?? "") + " -l " + q(String(option.name.dropFirst(2)))
     }
 
-    static func values(_ kind: ArgumentKind) -> String {
+    static func values(_ kind: ArgumentKind, _ f: String) -> String {
         switch kind {
         case .text, .number: return "-x"
         case .file, .output: return "-r -F"
         case .folder: return "-x -a '(__fish_complete_directories)'"
-        case .scenario: return "-x -a '(__fish_complete_suffix .scn)'"
+        case .scenario: return "-x -a '(\(f)_scenarios)'"
         case .topic: return "-x"
         case .choices(let words): return "-x -a " + q(words.joined(separator: " "))
         }

@@ -55,17 +55,20 @@ public enum ManPage {
         return out
     }
 
-    /// Text that roff prints as written: backslashes, hyphens, and a line that would start
-    /// with a control character.
+    /// Text that roff prints as written: backslashes, hyphens, quotes, characters outside
+    /// ASCII, and a line that would start with a control character.
     static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
+        for c in text.unicodeScalars {
             switch c {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            case "…": out += "..."
             case "\"": out += "\\(dq"
-            default: out.append(c)
+            case _ where !c.isASCII:
+                // ASCII only: groff and mandoc read \[uXXXX] whatever the locale.
+                let hex = String(c.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: out.unicodeScalars.append(c)
             }
         }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }

@@ -103,7 +103,7 @@ extension Vocabulary {
             }
             let file: SourceFile
             do throws(LoadError) {
-                file = try loader.load(path, from: context.currentPath)
+                file = try loader.load(path, from: context.currentPath, maxBytes: context.limits.maxPayloadBytes)
             } catch {
                 throw StepError(.precondition, error.message, range: args.range(of: "path"), path: context.currentPath)
             }
@@ -127,7 +127,11 @@ extension Vocabulary {
         ) { context, args throws(StepError) in
             let target: TapTarget
             switch args.value("banner") {
-            case .number(let t, _)?: target = .nth(Int(t) ?? 1)
+            case .number(let t, _)?:
+                guard let n = ValueKind.wholeNumber(t) else {
+                    throw .precondition("'tap' needs a whole number, got \(t)")
+                }
+                target = .nth(n)
             case let v?: target = .title(v.text ?? "")
             case nil: target = .newest
             }

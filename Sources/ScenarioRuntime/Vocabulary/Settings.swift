@@ -146,7 +146,8 @@ extension Vocabulary {
             "permission", Permission.self, topic: app, "notification permission",
             store: { $0.permission = $1 }, setting: { .permission($0) })
         add(
-            "silent-budget", [Parameter("count", .integer)], options: [Option("per", .duration, required: true)],
+            "silent-budget", [Parameter("count", .integer)],
+            options: [Option("per", .positiveDuration, required: true)],
             role: .runtimeSetting, topic: app,
             "iOS drops silent pushes to a background app past N within any window of D"
         ) { context, args throws(StepError) in

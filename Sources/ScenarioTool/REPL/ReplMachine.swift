@@ -206,13 +206,13 @@ struct ReplMachine {
     /// relative to the working directory; its includes stay inside the scenario root.
     mutating func load(_ path: String) -> ReplReply {
         let absolute = loader.absolute(path)
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            return .error(errorLine("cannot read '\(path)'"))
+        let data: [UInt8]
+        do throws(LoadError) {
+            data = try BoundedFile.read(absolute, maxBytes: loader.base.maxBytes, shown: path)
+        } catch {
+            return .error(errorLine(error.message))
         }
-        guard data.count <= loader.base.maxBytes else {
-            return .error(errorLine("'\(path)' is larger than \(loader.base.maxBytes) bytes"))
-        }
-        let source = SourceFile(path: path, bytes: [UInt8](data))
+        let source = SourceFile(path: path, bytes: data)
         if ReplMachine.hasCases(Language.parse(source).statements) {
             return .error(
                 errorLine(

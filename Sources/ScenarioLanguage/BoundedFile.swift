@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a scenario file, a payload file or standard input without trusting its size.
+///
+/// The size is known before a byte is allocated: the file is opened without blocking,
+/// must be a regular file (not a FIFO, a device or a folder), its size is read with
+/// `fstat` and compared with the limit, and reading stops one byte past the limit in any
+/// case (a file that grows while it is read, or one in `/proc` that reports size 0).
+/// Every file the tool reads on a scenario's behalf — the one named on the command line,
+/// the ones `scn test` finds, includes, `push raw file`, `:load` — goes through here.
+public enum BoundedFile {
+    /// The bytes of the file at `path`, if it is a regular file of at most `maxBytes`.
+    /// - Parameter shown: the path as the user wrote it, for the message.
+    public static func read(_ path: String, maxBytes: Int, shown: String? = nil) throws(LoadError) -> [UInt8] {
+        let name = shown ?? path
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw LoadError("cannot read '\(name)'") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw LoadError("cannot read '\(name)'") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
+            throw LoadError("'\(name)' is \(what)")
+        }
+        guard Int64(info.st_size) <= Int64(maxBytes) else { throw tooLarge(name, maxBytes) }
+        return try readAll(fd, capacity: Int(info.st_size), maxBytes: maxBytes, name: name)
+    }
+
+    /// Standard input, up to `maxBytes`.
+    public static func readStandardInput(maxBytes: Int) throws(LoadError) -> [UInt8] {
+        try readAll(0, capacity: 0, maxBytes: maxBytes, name: "<stdin>")
+    }
+
+    private static func tooLarge(_ name: String, _ maxBytes: Int) -> LoadError {
+        LoadError("'\(name)' is larger than \(maxBytes) bytes")
+    }
+
+    private static func readAll(_ fd: Int32, capacity: Int, maxBytes: Int, name: String) throws(LoadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(capacity, maxBytes) + 1)
+        let chunk = 64 << 10
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let want = min(chunk, maxBytes + 1 - bytes.count)
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // Standard input that is not ready yet: wait for it (a pipe).
+                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&p, 1, -1)
+                    continue
+                }
+                throw LoadError("cannot read '\(name)'")
+            }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+            if bytes.count > maxBytes { throw tooLarge(name, maxBytes) }
+        }
+        return bytes
+    }
+
+    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(fd, buffer, count)
+        #else
+            Darwin.read(fd, buffer, count)
+        #endif
+    }
+}
