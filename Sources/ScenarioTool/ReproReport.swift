@@ -1,3 +1,4 @@
+import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
