@@ -20,13 +20,15 @@ let package = Package(
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
-        // System libraries (Debian: libssl-dev, libreadline-dev).
+        // System libraries (Debian: libssl-dev, libreadline-dev; macOS: Homebrew openssl@3, readline).
+        // On macOS: Homebrew's openssl@3 through PKG_CONFIG_PATH, and its readline through the
+        // flags the Makefile passes (README, "macOS"); Linux needs neither.
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
-            providers: [.apt(["libreadline-dev"])]),
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
 
         // text → tokens → tree → checked tree
         .target(name: "ScenarioLanguage"),
