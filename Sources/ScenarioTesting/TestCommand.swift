@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 
 /// `scn test`: runs folders of scenarios as a test suite.
 ///
