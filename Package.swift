@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The arrows run one way:
-//   scn → ScenarioTool → ScenarioTesting → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
+//   scn → ScenarioTool → { ScenarioTesting, ScenarioExploration } → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
 // The language and the notification core never import each other; the runtime's
 // vocabulary is the only place where they meet.
 let package = Package(
@@ -13,19 +13,22 @@ let package = Package(
         .library(name: "NotificationCore", targets: ["NotificationCore"]),
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
+        .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
         .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
-        // System libraries (Debian: libssl-dev, libreadline-dev).
+        // System libraries (Debian: libssl-dev, libreadline-dev; macOS: Homebrew openssl@3, readline).
+        // On macOS: Homebrew's openssl@3 through PKG_CONFIG_PATH, and its readline through the
+        // flags the Makefile passes (README, "macOS"); Linux needs neither.
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(
             name: "CReadline", path: "Sources/CReadline",
-            providers: [.apt(["libreadline-dev"])]),
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
 
         // text → tokens → tree → checked tree
         .target(name: "ScenarioLanguage"),
@@ -41,14 +44,16 @@ let package = Package(
             dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
         // a folder of scenarios as Swift Testing cases, for `swift test` in any package
         .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
+        // breadth-first search over step sequences for violated properties (`scn explore`)
+        .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
         .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
             dependencies: [
-                "ScenarioTesting", "ScenarioRuntime", "ScenarioLanguage", "ScenarioLanguageServer", "CommandLineKit",
-                "CReadline",
+                "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
+                "ScenarioLanguageServer", "CommandLineKit", "CReadline",
             ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
@@ -57,6 +62,7 @@ let package = Package(
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
         .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
+        .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),

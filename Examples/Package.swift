@@ -9,6 +9,8 @@ let package = Package(
     targets: [
         .target(name: "BadgeVocabulary", dependencies: [.product(name: "ScenarioRuntime", package: "scn")]),
         .executableTarget(name: "run-string", dependencies: [.product(name: "ScenarioRuntime", package: "scn")]),
+        .executableTarget(
+            name: "badge-scn", dependencies: ["BadgeVocabulary", .product(name: "ScenarioTool", package: "scn")]),
         .testTarget(
             name: "BadgeScenariosTests",
             dependencies: ["BadgeVocabulary", .product(name: "ScenarioSwiftTesting", package: "scn")]),

@@ -1,14 +1,40 @@
 #!/usr/bin/env bash
 # Examples/: a host package that embeds scn with a command and an expectation of its own.
-# Built, its one-call string runner run, its scenarios run as Swift Testing cases.
+# Built; its one-call string runner run; its own tool (ScenarioTool.main with its
+# vocabulary) checking, testing and serving LSP with the host's commands; its scenarios run
+# as Swift Testing cases.
 set -euo pipefail
 cd "$(dirname "$0")/../../Examples"
 start=$(date +%s)
 swift build
-out=$(swift run -q run-string)
+bin="$(swift build --show-bin-path)"
+
+out=$("$bin/run-string")
 if [ "$out" != "ok scenario" ]; then
     echo "error: run-string printed '$out', expected 'ok scenario'" >&2
     exit 1
 fi
+
+"$bin/badge-scn" check Scenarios
+"$bin/badge-scn" test Scenarios
+"$bin/badge-scn" help badge | grep -q "set the badge"
+# The host's language server knows the host's command: a wrong argument is its diagnostic.
+python3 - "$bin/badge-scn" <<'PY'
+import json, subprocess, sys
+def frame(m):
+    b = json.dumps(m).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(b) + b
+doc = {"uri": "file:///tmp/badge.scn", "languageId": "scn", "version": 1, "text": "sdk kindly\nbadge lots\n"}
+data = b"".join(frame(m) for m in [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": doc}},
+    {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+    {"jsonrpc": "2.0", "method": "exit"},
+])
+done = subprocess.run([sys.argv[1], "lsp"], input=data, capture_output=True, timeout=60)
+assert done.returncode == 0, done
+assert b"expected a whole number, got 'lots'" in done.stdout, done.stdout
+PY
+
 swift test
 echo "Examples: built and run in $(( $(date +%s) - start )) s"

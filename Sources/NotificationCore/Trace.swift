@@ -49,6 +49,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     /// An SDK call threw.
     case error
     case invariant
+    /// A log line (``LogLine``), as `log: <writer>: <line>`: the log is part of the trace.
+    case log
 }
 
 /// One line of the trace: a time, a kind, and a stable one-line text.
@@ -112,8 +114,9 @@ extension World {
         trace.append(TraceEvent(time: now, kind: kind, text: text))
     }
 
-    /// Adds a log line at the current time.
+    /// Adds a log line at the current time, and the trace event that shows it there.
     mutating func writeLog(_ source: String, _ text: String) {
         log.append(LogLine(time: now, source: source, text: text))
+        record(.log, source + ": " + text)
     }
 }

@@ -165,15 +165,12 @@ public struct World: Sendable, Hashable {
         }
     }
 
+    /// `kindly 3.0.12, extension kindly, delegate-assigned at-start`: the SDK, then every
+    /// setting that differs from its default install.
     private static func describeInstall(_ configuration: Configuration, fresh: Bool) -> String {
-        var parts = ["\(configuration.sdk.rawValue) \(Version.text(configuration.sdkVersion))"]
-        parts += configuration.sdk.integration.type.describeInstall(configuration)
-        parts.append("delegate \(configuration.effectiveDelegate.rawValue)")
-        parts.append(
-            "app \(configuration.bundleID) \(configuration.environment.rawValue) \(Version.text(configuration.appVersion))"
-        )
-        if configuration.permission == .denied { parts.append("permission denied") }
-        return (fresh ? "fresh, " : "") + parts.joined(separator: ", ")
+        let differences = configuration.differences()
+        let settings = differences.isEmpty ? " (the default install)" : ", " + differences.joined(separator: ", ")
+        return (fresh ? "fresh, " : "") + configuration.sdkLine + settings
     }
 }
 

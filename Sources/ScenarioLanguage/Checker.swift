@@ -759,7 +759,9 @@ private final class CheckRun {
         }
         let (signature, consumed) = resolved
         let pathRange = arguments[0].range.union(arguments[consumed - 1].range)
-        let bound = bind(arguments[consumed...], to: signature, pathRange: pathRange, file: file)
+        let bound = bind(
+            arguments[consumed...], to: signature, pathRange: pathRange, file: file,
+            context: WordContext(path: Array(words.prefix(consumed)), scope: scope))
         checkFilePaths(bound, of: signature, file: file)
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
     }
@@ -858,6 +860,11 @@ private final class CheckRun {
             return kind.accepts(shape(expr))
         default:
             guard let value = expr.literalValue else { return nil }
+            if case .quotedText = kind {
+                // A literal text is quoted; only a variable may bring a word or a number.
+                if case .string = value { return true }
+                return false
+            }
             return kind.accepts(value)
         }
     }
@@ -883,8 +890,16 @@ private final class CheckRun {
         }
     }
 
+    /// What a "bare word where a text goes" hint can use: the command's words so far, and the
+    /// variables in scope.
+    struct WordContext {
+        var path: [String]
+        var scope: Scope
+    }
+
     private func bind(
-        _ arguments: ArraySlice<Expr>, to signature: Signature, pathRange: SourceRange, file: SourceFile
+        _ arguments: ArraySlice<Expr>, to signature: Signature, pathRange: SourceRange, file: SourceFile,
+        context: WordContext? = nil
     ) -> BoundArguments {
         let positionals = signature.positionals
         var bound = BoundArguments(positionals: Array(repeating: nil, count: positionals.count))
@@ -933,7 +948,7 @@ private final class CheckRun {
                 }
                 let value = arguments[i + 1]
                 if CheckRun.accepts(kind, value) == false {
-                    wrongKind(value, kind, file: file, what: "option '\(w)'")
+                    wrongKind(value, kind, file: file, what: "option '\(w)'", context: context)
                 }
                 bound.options[w] = value
                 i += 2
@@ -981,7 +996,13 @@ private final class CheckRun {
                     i += unknownOption(word, argument.range, suggestion: optionGuess.candidate)
                     continue
                 }
-                wrongKind(argument, parameter.kind, file: file, what: nil)
+                wrongKind(
+                    argument, parameter.kind, file: file, what: nil,
+                    context: s == 0 && slot == 0 && i == arguments.startIndex
+                        ? context
+                        : context.map {
+                            WordContext(path: [], scope: $0.scope)
+                        })
             }
             bound.positionals[s] = argument
             slot = s + 1
@@ -1006,12 +1027,28 @@ private final class CheckRun {
         return bound
     }
 
-    private func wrongKind(_ argument: Expr, _ kind: ValueKind, file: SourceFile, what: String?) {
+    private func wrongKind(
+        _ argument: Expr, _ kind: ValueKind, file: SourceFile, what: String?, context: WordContext? = nil
+    ) {
         guard !gaveUp else { return }
         let got = text(file, argument.range)
         var label: String?
+        // A bare word where a text goes: the word is not read as text. It may be a variable
+        // without its `$`, or the next word of a longer command (`expect banner titel "A"`).
+        let longer = context.flatMap { c -> String? in
+            guard !c.path.isEmpty, case .word(let w) = argument.kind else { return nil }
+            return Suggestion.closest(to: w, among: registry.nextWords(after: c.path)).map {
+                (c.path + [$0]).joined(separator: " ")
+            }
+        }
         if case .word(let w) = argument.kind, let guess = Suggestion.closest(to: w, among: CheckRun.choices(kind)) {
             label = "did you mean '\(guess)'?"
+        } else if case .word(let w) = argument.kind, context?.scope.hasVariable(w) == true, kind == .quotedText {
+            label = "a bare word is not text: write $\(w) for the variable, or put it in quotes"
+        } else if let longer, kind == .quotedText {
+            label = "a bare word is not text: did you mean '\(longer)'?"
+        } else if let w = argument.wordText, kind == .quotedText {
+            label = "a bare word is not text: put it in quotes: \"\(Token.abbreviate(w))\""
         } else if let w = argument.wordText, kind.accepts(.string(w)) {
             label = "put it in quotes: \"\(Token.abbreviate(w))\""
         } else if case .string = argument.kind, case .choice = kind {

@@ -93,6 +93,15 @@ public struct Registry: Sendable {
         caseRules.append(rule)
     }
 
+    /// Marks a registered command as a step exploration draws (or, with nil, not). False
+    /// when no command has that name.
+    @discardableResult
+    public mutating func setExploration(_ exploration: Exploration?, for name: String) -> Bool {
+        guard let i = byName[name] else { return false }
+        signatures[i].exploration = exploration
+        return true
+    }
+
     public func signature(named name: String) -> Signature? {
         byName[name].map { signatures[$0] }
     }

@@ -41,6 +41,22 @@ public struct Option: Hashable, Sendable {
     }
 }
 
+/// How exploration (`scn explore`) draws a command as a step of its default alphabet.
+public struct Exploration: Hashable, Sendable {
+    /// The argument lists to try, each as written after the command's words (`"61s"`,
+    /// `"\"user-1\""`); `""` is the bare command. Empty: every combination of the choices
+    /// of the command's choice parameters (optional ones included, other optional ones
+    /// left out).
+    public var arguments: [String]
+    /// Traits the world must have for the step to be drawn (`kindly`: the app integrates
+    /// Kindly), as the vocabulary names them; empty: always drawn.
+    public var requires: Set<String>
+    public init(arguments: [String] = [], requires: Set<String> = []) {
+        self.arguments = arguments
+        self.requires = requires
+    }
+}
+
 /// One command of the registry: its words, its parameters, its role and one line of help.
 ///
 /// The checker validates statements against it; `scn help`, REPL completion and
@@ -57,6 +73,8 @@ public struct Signature: Hashable, Sendable {
     public var summary: String
     /// A heading for the reference (e.g. "Kindly", "Device", "Expectations").
     public var topic: String
+    /// Whether and how exploration draws this command as a step; nil: never.
+    public var exploration: Exploration?
 
     public init(
         _ path: [String], _ positionals: [Parameter] = [], options: [Option] = [],

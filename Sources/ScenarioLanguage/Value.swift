@@ -39,6 +39,10 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     case text
     /// A quoted string.
     case string
+    /// Free text — a title, a body, a line to look for: a literal must be quoted, since a
+    /// bare word there is almost always a slip (`expect banner titel "Anna"`). A variable
+    /// may hold any text (a word, a number), as with ``text``.
+    case quotedText
     /// A whole number from 0 to ``ValueKind/maxWholeNumber``, written with digits only
     /// (`2.5`, `1e3` and `99999999999999999999` are not whole numbers).
     case integer
@@ -73,7 +77,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .text: return "a string or word"
-        case .string: return "a quoted string"
+        case .string, .quotedText: return "a quoted string"
         case .integer: return "a whole number"
         case .duration: return "a duration like 61s"
         case .positiveDuration: return "a duration longer than 0, like 1h"
@@ -89,7 +93,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// The placeholder shown in usage lines: `TEXT`, `N`, `D`, `V`, `a|b`, ….
     public var placeholder: String {
         switch self {
-        case .text, .string: return "TEXT"
+        case .text, .string, .quotedText: return "TEXT"
         case .integer: return "N"
         case .duration, .positiveDuration: return "D"
         case .version: return "V"
@@ -105,7 +109,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     public func accepts(_ value: Value) -> Bool {
         switch self {
         case .any: return true
-        case .text:
+        case .text, .quotedText:
             switch value {
             case .word, .string, .number, .duration: return true
             default: return false

@@ -303,6 +303,15 @@ public struct Session: Sendable {
         throw violation
     }
 
+    /// The property as written, values from variables resolved: `always expect chat closed`.
+    public func describe(_ property: Property) -> String {
+        let shown =
+            (try? evaluateArguments(property.expectation, range: property.range, path: property.path)).map {
+                Self.describe(property.expectation.signature, $0)
+            } ?? property.expectation.signature.name
+        return property.kind.rawValue + " " + shown
+    }
+
     /// `expect chat closed`, from the signature and the values given.
     static func describe(_ signature: Signature, _ arguments: Arguments) -> String {
         var parts = signature.path

@@ -20,6 +20,9 @@ public struct Vocabulary: Sendable {
 
     public private(set) var registry = Registry()
     private var handlers: [String: Handler] = [:]
+    /// The traits of a case's context that ``Exploration/requires`` names (the built-in
+    /// vocabulary: the SDK the app integrates, `kindly` or `edna`).
+    public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { _ in [] }
 
     public init() {}
 
@@ -29,6 +32,23 @@ public struct Vocabulary: Sendable {
     {
         try registry.register(signature)
         handlers[signature.name] = handler
+    }
+
+    /// Replaces a registered command's handler by `transform` of it (a host wraps a
+    /// built-in: logs it, or models a different behaviour around it). False when no command
+    /// has that name.
+    @discardableResult
+    public mutating func wrapHandler(for name: String, _ transform: (@escaping Handler) -> Handler) -> Bool {
+        guard let handler = handlers[name] else { return false }
+        handlers[name] = transform(handler)
+        return true
+    }
+
+    /// Marks a registered command as a step of exploration's default alphabet (nil: not
+    /// one). False when no command has that name.
+    @discardableResult
+    public mutating func setExploration(_ exploration: Exploration?, for name: String) -> Bool {
+        registry.setExploration(exploration, for: name)
     }
 
     /// Adds a rule the checker applies to every case's configuration.

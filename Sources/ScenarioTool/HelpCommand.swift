@@ -1,5 +1,6 @@
 import CommandLineKit
 import ScenarioLanguage
+import ScenarioLanguageServer
 import ScenarioRuntime
 
 /// `scn help [COMMAND…]`: the tool's commands and the scenario command reference, from the
@@ -15,12 +16,20 @@ enum HelpCommand {
             options: [
                 .flag("--markdown", "the scenario command reference as Markdown (docs/COMMANDS.md)"),
                 .flag("--man", "the man page, in roff (man -l <(scn help --man))"),
+                .flag("--grammar", "the TextMate grammar for editors (editors/vscode/syntaxes/scn.tmLanguage.json)"),
             ]),
         run: main)
 
     static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
         let registry = tool.vocabulary.registry
         let words = parsed.positionals
+        if parsed.flag("--grammar") {
+            guard words.isEmpty, !parsed.flag("--markdown"), !parsed.flag("--man") else {
+                return tool.usageError("--grammar takes no command and no other option", command: "help")
+            }
+            Terminal.write(TextMateGrammar.json(registry))
+            return ExitCode.success
+        }
         if parsed.flag("--markdown") || parsed.flag("--man") {
             guard words.isEmpty, !(parsed.flag("--markdown") && parsed.flag("--man")) else {
                 return tool.usageError("--markdown and --man take no command and cannot be combined", command: "help")

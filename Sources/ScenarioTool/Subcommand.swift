@@ -15,7 +15,8 @@ extension Tool {
     /// Every subcommand, in the order `scn help` lists them.
     static let subcommands: [Subcommand] = [
         TestSubcommand.subcommand, RunCommand.subcommand, CheckCommand.subcommand, FormatCommand.subcommand,
-        ReplCommand.subcommand, ReproCommand.subcommand, ApnsCommand.subcommand, LspCommand.subcommand,
+        ReplCommand.subcommand, ReproCommand.subcommand, ApnsCommand.subcommand, ExploreCommand.subcommand,
+        LspCommand.subcommand,
         HelpCommand.subcommand,
         CompletionCommand.subcommand,
     ]

@@ -26,7 +26,11 @@ enum Terminal {
         s.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #if canImport(Glibc)
+                    let n = Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #else
+                    let n = Darwin.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                #endif
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 offset += n

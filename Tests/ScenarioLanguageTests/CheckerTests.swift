@@ -147,9 +147,18 @@ private func command(_ s: CheckedStmt?) -> BoundCommand? {
     }
 
     @Test func wordsNumbersAndVersionsAsText() throws {
-        let script = try #require(accepted("sdk kindly 2.0\npush kindly chat 42 title 61s\ntap 2\ntap \"Anna\""))
+        let script = try #require(accepted("sdk kindly 2.0\npush kindly chat 42 title \"61s\"\ntap 2\ntap \"Anna\""))
         #expect(command(script.prologue[0])?.arguments.positionals[1]?.wordText == "2.0")
         #expect(command(script.prologue[2])?.arguments.positionals[0]?.wordText == "2")
+    }
+
+    @Test("free text (a title, a log line) is quoted; a variable may bring a word")
+    func freeTextIsQuoted() throws {
+        #expect(
+            messages(check("sdk kindly\npush kindly title 61s").diagnostics) == [
+                "option 'title' expected a quoted string, got '61s'"
+            ])
+        _ = try #require(accepted("sdk kindly\nlet who = Anna\npush kindly title $who chat chat-2"))
     }
 
     @Test func variablesAreCheckedWhenTheStepRuns() throws {

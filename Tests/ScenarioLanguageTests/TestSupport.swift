@@ -44,7 +44,8 @@ let testRegistry: Registry = {
         Signature(
             ["push", "kindly"], [Parameter("type", .choice(["visible", "silent"]), optional: true)],
             options: [
-                Option("title", .text), Option("body", .text), Option("chat", .text), Option("tampered", nil),
+                Option("title", .quotedText), Option("body", .quotedText), Option("chat", .text),
+                Option("tampered", nil),
                 Option("missing", .choice(["chat_id", "title", "body", "v"])),
             ], role: .action, topic: "Kindly", summary: "the Kindly server sends a message"),
         Signature(
@@ -61,8 +62,11 @@ let testRegistry: Registry = {
         Signature(["send"], [Parameter("text", .string)], role: .action, topic: "User", summary: "send a message"),
         Signature(
             ["expect", "banner"],
-            [Parameter("title", .string, optional: true), Parameter("body", .string, optional: true)],
+            [Parameter("title", .quotedText, optional: true), Parameter("body", .quotedText, optional: true)],
             role: .expectation, topic: "Expectations", summary: "the newest banner"),
+        Signature(
+            ["expect", "banner", "title"], [Parameter("title", .quotedText)], role: .expectation,
+            topic: "Expectations", summary: "the newest banner's title"),
         Signature(["expect", "banner", "none"], role: .expectation, topic: "Expectations", summary: "no banners"),
         Signature(
             ["expect", "banners"], [Parameter("count", .integer)], role: .expectation, topic: "Expectations",
@@ -74,7 +78,7 @@ let testRegistry: Registry = {
             ["expect", "chat"], [Parameter("chat", .choice(["open", "closed"]))], role: .expectation,
             topic: "Expectations", summary: "chat"),
         Signature(
-            ["expect", "log"], [Parameter("text", .string)], role: .expectation, topic: "Expectations",
+            ["expect", "log"], [Parameter("text", .quotedText)], role: .expectation, topic: "Expectations",
             summary: "a log line"),
         Signature(
             ["expect", "delivered"], [Parameter("delivered", .boolean)], role: .expectation, topic: "Expectations",

@@ -166,7 +166,7 @@ struct InterpreterDeterminismTests {
             let (_, results) = try run(
                 "sdk kindly\nlet a = [1]\nlet b = [2]\nlaunch background\npush kindly body $a title $b\n")
             let failure = try #require(results.first?.failure)
-            #expect(failure.message == "expected a string or word, got [1]")
+            #expect(failure.message == "expected a quoted string, got [1]")
         }
     }
 }

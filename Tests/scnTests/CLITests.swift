@@ -45,7 +45,7 @@ import Testing
             r.stdoutLines.first
                 == "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v] [push-type alert|background|none] [priority 10|5|1] [collapse-id TEXT] [expiration D|0]"
         )
-        #expect(r.stdout.contains("    title: a string or word\n"))
+        #expect(r.stdout.contains("    title: a quoted string\n"))
         #expect(r.stdout.contains("    missing: 'chat_id', 'title', 'body', 'v'\n"))
     }
 

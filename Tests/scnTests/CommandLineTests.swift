@@ -247,3 +247,33 @@ import Testing
         #expect(standard.exitCode == ExitCode.usage, "unknown command 'expect badge' without the host's vocabulary")
     }
 }
+
+/// The JUnit report against the schema Jenkins' xunit plugin publishes, when `xmllint` is
+/// installed (CI installs it: .ci/packages/cli.apt; .ci/checks/42-cli-junit-schema.sh runs the
+/// same check on the whole library).
+@Suite struct JUnitSchemaTests {
+    static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(.enabled(if: xmllint != nil, "xmllint is not installed"))
+    func reportsValidateAgainstJunit10() throws {
+        let dir = try TempDir()
+        try dir.write("S/lib/helpers.scn", "def expect_bob {\n    expect banner \"Bob\"\n}\n")
+        try dir.write(
+            "S/a.scn", "include \"lib/helpers.scn\"\n" + Fixture.twoCases + "case \"c\" {\n    skip \"later\"\n}\n")
+        try dir.write("S/bad.scn", "sdk kindly\npush kindly visible tilte \"A\"\n")
+        let r = try dir.scn("test", "S", "--junit", "j.xml")
+        #expect(r.status == 2, "\(r)")
+        let schema = CLI.packageRoot.appendingPathComponent("Tests/Schemas/junit-10.xsd").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.xmllint))
+        process.arguments = ["--noout", "--schema", schema, dir.url.appendingPathComponent("j.xml").path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+}

@@ -20,8 +20,6 @@ protocol ChatIntegration {
 
     /// Throws when the install-time configuration is impossible for this SDK.
     static func validate(_ configuration: Configuration) throws(CoreError)
-    /// The SDK's part of the install line of the trace.
-    static func describeInstall(_ configuration: Configuration) -> [String]
     /// Whether `setting` may change on a running world; throws when this SDK lacks it.
     static func validate(_ setting: RuntimeSetting, in configuration: Configuration) throws(CoreError)
 
@@ -55,7 +53,6 @@ protocol ChatIntegration {
 }
 
 extension ChatIntegration {
-    static func describeInstall(_ configuration: Configuration) -> [String] { [] }
     static func validate(_ setting: RuntimeSetting, in configuration: Configuration) throws(CoreError) {}
     static func didFinishLaunching(_ world: inout World, launchPayload: JSONValue?) {}
     static func didBecomeForeground(_ world: inout World) {}

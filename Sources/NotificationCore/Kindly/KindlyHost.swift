@@ -54,14 +54,6 @@ enum KindlyIntegration: ChatIntegration {
         }
     }
 
-    static func describeInstall(_ configuration: Configuration) -> [String] {
-        [
-            "extension \(configuration.serviceExtension.rawValue)",
-            "keychain \(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue)",
-            "mode \(configuration.mode.rawValue)",
-        ]
-    }
-
     static func validate(_ setting: RuntimeSetting, in configuration: Configuration) throws(CoreError) {
         if case .mode = setting, !Version.kindlySupportsExtension(configuration.sdkVersion) {
             throw .invalid(

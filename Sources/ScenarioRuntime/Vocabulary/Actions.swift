@@ -47,7 +47,8 @@ extension Vocabulary {
         add(
             "push kindly", [Parameter("type", choices(PushType.self), optional: true)],
             options: [
-                Option("title", .text), Option("body", .text), Option("chat", .text), Option("tampered", nil),
+                Option("title", .quotedText), Option("body", .quotedText), Option("chat", .text),
+                Option("tampered", nil),
                 Option("missing", choices(KindlyField.self)),
             ] + headerOptions,
             role: .action, topic: push,
@@ -60,7 +61,7 @@ extension Vocabulary {
             try context.withWorld { w throws(CoreError) in try w.pushKindly(request) }
         }
         add(
-            "push edna", [Parameter("kind", choices(EdnaTemplateKind.self)), Parameter("text", .text)],
+            "push edna", [Parameter("kind", choices(EdnaTemplateKind.self)), Parameter("text", .quotedText)],
             options: [Option("campaign", .text)] + headerOptions, role: .action, topic: push,
             "the edna server sends a message through its template"
         ) { context, args throws(StepError) in
@@ -73,7 +74,7 @@ extension Vocabulary {
             }
         }
         add(
-            "push other", options: [Option("title", .text), Option("body", .text)] + headerOptions, role: .action,
+            "push other", options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions, role: .action,
             topic: push,
             "another provider's visible push"
         ) { context, args throws(StepError) in
@@ -140,7 +141,7 @@ extension Vocabulary {
         add("clear", role: .action, topic: user, "dismiss all banners") { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.clearBanners() }
         }
-        add("send", [Parameter("text", .text)], role: .action, topic: user, "the user sends a chat message") {
+        add("send", [Parameter("text", .quotedText)], role: .action, topic: user, "the user sends a chat message") {
             context, args throws(StepError) in
             let text = args.text("text") ?? ""
             try context.withWorld { w throws(CoreError) in try w.send(text: text) }

@@ -13,7 +13,7 @@ extension Vocabulary {
             return Outcome(w.banners.count == n, expected: "\(n) banner(s)", actual: describe(w.banners))
         }
         expectation(
-            "banner", [Parameter("title", .text), Parameter("body", .text, optional: true)],
+            "banner", [Parameter("title", .quotedText), Parameter("body", .quotedText, optional: true)],
             "the newest banner has title T (and body B)"
         ) { w, a in
             let title = a.text("title") ?? ""
@@ -23,7 +23,16 @@ extension Vocabulary {
             let expected = "newest banner " + quoted(title) + (body.map { " " + quoted($0) } ?? "")
             return Outcome(holds, expected: expected, actual: describeNewest(w.banners))
         }
-        expectation("banner body", [Parameter("body", .text)], "the newest banner has body B") { w, a in
+        expectation(
+            "banner title", [Parameter("title", .quotedText)], "the newest banner has title T (whatever its body)"
+        ) {
+            w, a in
+            let title = a.text("title") ?? ""
+            return Outcome(
+                w.banners.last?.title == title, expected: "newest banner with title " + quoted(title),
+                actual: describeNewest(w.banners))
+        }
+        expectation("banner body", [Parameter("body", .quotedText)], "the newest banner has body B") { w, a in
             let body = a.text("body") ?? ""
             return Outcome(
                 w.banners.last?.body == body, expected: "newest banner with body " + quoted(body),
@@ -73,7 +82,7 @@ extension Vocabulary {
         }
         expectation(
             "handler last",
-            options: [Option("id", .text, required: true), Option("title", .text), Option("body", .text)],
+            options: [Option("id", .text, required: true), Option("title", .quotedText), Option("body", .quotedText)],
             "the newest ExternalNotification the handler got"
         ) { w, a in
             let id = a.text("id") ?? ""
@@ -91,7 +100,7 @@ extension Vocabulary {
                 actual: "last handler call id \(quoted(last.id)) title \(quoted(last.title)) body \(quoted(last.body))")
         }
         expectation(
-            "history", [Parameter("text", .string, optional: true)],
+            "history", [Parameter("text", .quotedText, optional: true)],
             options: [Option("chat", .text), Option("count", .integer)],
             "a chat's history holds a message \"B\" (or, with count, N messages); without chat: the chat the SDK's chat screen shows now or showed last"
         ) { w, a in
@@ -106,14 +115,27 @@ extension Vocabulary {
             return Outcome(
                 all.contains(text), expected: "\(label) holds " + quoted(text), actual: describeList(label, all))
         }
-        expectation("log", [Parameter("text", .text)], "a log line contains the text") { w, a in
+        expectation("log", [Parameter("text", .quotedText)], "a log line contains the text") { w, a in
             let text = a.text("text") ?? ""
             let lines = w.log.map(\.text)
             return Outcome(
                 lines.contains { $0.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", lines))
         }
-        expectation("no log", [Parameter("text", .text)], "no log line contains the text") { w, a in
+        expectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text") { w, a in
+            let text = a.text("text") ?? ""
+            return Outcome(
+                w.trace.contains { traceText($0).contains(text) }, expected: "a trace event containing " + quoted(text),
+                actual: "no trace event contains it (\(w.trace.count) events)")
+        }
+        expectation("no trace", [Parameter("text", .quotedText)], "no trace event contains the text") { w, a in
+            let text = a.text("text") ?? ""
+            let hits = w.trace.filter { traceText($0).contains(text) }.map(\.line)
+            return Outcome(
+                hits.isEmpty, expected: "no trace event containing " + quoted(text),
+                actual: describeList("trace", hits))
+        }
+        expectation("no log", [Parameter("text", .quotedText)], "no log line contains the text") { w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
             return Outcome(
@@ -144,7 +166,7 @@ extension Vocabulary {
                 actual: actual.map { "quote " + quoted($0) } ?? "no quote")
         }
         expectation(
-            "sent", [Parameter("text", .text)],
+            "sent", [Parameter("text", .quotedText)],
             options: [Option("campaign", .oneOf([.text, .choice(["none"])]), required: true)],
             "the newest message the user sent and its campaign binding"
         ) { w, a in
@@ -262,6 +284,10 @@ func describe(_ banners: [Banner]) -> String {
 func describeNewest(_ banners: [Banner]) -> String {
     banners.last.map { "newest banner " + describe($0) } ?? "no banner"
 }
+
+/// A trace event as the trace shows it without its time (`log: Kindly: …`): what
+/// `expect trace` searches, so any part of a trace line can be quoted.
+func traceText(_ event: TraceEvent) -> String { event.kind.rawValue + ": " + event.text }
 
 func describeList(_ what: String, _ items: [String]) -> String {
     if items.isEmpty { return "\(what) empty" }

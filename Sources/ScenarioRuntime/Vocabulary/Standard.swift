@@ -11,6 +11,7 @@ extension Vocabulary {
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
+        v.registerExploration()
         return v
     }()
 

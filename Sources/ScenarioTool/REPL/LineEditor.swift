@@ -237,7 +237,11 @@ enum ReadlineGlobals {
         var out: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
         while true {
-            let n = Glibc.read(signalReadEnd, &buffer, buffer.count)
+            #if canImport(Glibc)
+                let n = Glibc.read(signalReadEnd, &buffer, buffer.count)
+            #else
+                let n = Darwin.read(signalReadEnd, &buffer, buffer.count)
+            #endif
             if n <= 0 { break }
             out += buffer[0..<n]
         }

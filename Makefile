@@ -1,0 +1,31 @@
+# make install PREFIX=/usr/local: the release build of scn, its man page and its shell
+# completion scripts. On macOS, Homebrew's readline is found through pkg-config (README).
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT_FLAGS = -c release
+ifeq ($(shell uname -s),Darwin)
+SWIFT_FLAGS += $(patsubst -I%,-Xcc -I%,$(shell pkg-config --cflags-only-I readline)) \
+	$(patsubst -L%,-Xlinker -L%,$(shell pkg-config --libs-only-L readline))
+endif
+
+BIN = $(shell swift build $(SWIFT_FLAGS) --show-bin-path)/scn
+
+.PHONY: build install uninstall
+build:
+	swift build $(SWIFT_FLAGS) --product scn
+
+install: build
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 $(BIN) $(BINDIR)/scn
+	$(BIN) help --man > $(MANDIR)/scn.1
+	$(BIN) completion bash > $(BASHDIR)/scn
+	$(BIN) completion zsh > $(ZSHDIR)/_scn
+	$(BIN) completion fish > $(FISHDIR)/scn.fish
+
+uninstall:
+	rm -f $(BINDIR)/scn $(MANDIR)/scn.1 $(BASHDIR)/scn $(ZSHDIR)/_scn $(FISHDIR)/scn.fish

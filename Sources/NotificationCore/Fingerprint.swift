@@ -1,0 +1,24 @@
+// What two worlds must share to behave the same from now on: everything but the records.
+
+extension World {
+    /// This world without its records (the trace and the log). Two worlds equal here give
+    /// the same observations after the same steps, whatever led to each: exploration expands
+    /// such worlds once.
+    public var withoutRecords: World {
+        var copy = self
+        copy.trace = []
+        copy.log = []
+        return copy
+    }
+}
+
+extension World {
+    /// Whether the chat SDK has been started in the running process: Kindly `start()` has
+    /// run, or edna is authorized.
+    public var isChatSDKStarted: Bool {
+        switch configuration.sdk {
+        case .kindly: return isKindlyStarted
+        case .edna: return process?.edna.sdk.authorizedUser != nil
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import NotificationCore
+import ScenarioLanguage
+
+/// A built-in property `scn explore --check NAME` adds (defined in docs/EXPLORE.md).
+public struct BuiltinCheck: Sendable {
+    /// What the check looks at after each step: the world before and after it, and the
+    /// memory the check keeps along the path (part of the explored state).
+    public typealias Monitor = @Sendable (_ before: World, _ after: World, _ memory: inout [Int64]) -> Verdict
+
+    public enum Definition: Sendable {
+        /// A property in the language, added to every explored path (`always expect …`).
+        case property(String)
+        /// A check over each step.
+        case monitor(Monitor)
+    }
+
+    public enum Verdict: Sendable {
+        case holds
+        /// `expectation` is the line a scenario writes after the step to state what should
+        /// hold (`expect chat open`); `detail` says what is.
+        case violated(expectation: String, detail: String)
+    }
+
+    public var name: String
+    public var summary: String
+    public var definition: Definition
+
+    /// The built-in checks, by name.
+    public static let standard: [BuiltinCheck] = [noDuplicates, noLostTap, noBannerOverOpenChat]
+
+    public static func named(_ name: String) -> BuiltinCheck? { standard.first { $0.name == name } }
+
+    /// No message gets two notifications in the notification center (every source, host
+    /// included): the language's `expect duplicates none`, after every step.
+    public static let noDuplicates = BuiltinCheck(
+        name: "no-duplicates", summary: "no message gets two notifications in the notification center",
+        definition: .property("always expect duplicates none"))
+
+    /// A tap on a notification from the SDK's server opens the chat once the SDK has been
+    /// started in the tapped process within 60 s of the tap.
+    ///
+    /// Memory: the time of the tap being watched (empty: none). A watch starts at a step
+    /// whose trace has a `tap` event and that removed a notification whose push came from
+    /// the app's chat SDK, while `open-on-tap` is true. It ends, satisfied, at the first
+    /// `chat-opened` event (the tap's own step included), or without a verdict when the
+    /// app stops running or more than 60 s have passed. It is violated at the end of a step
+    /// when it is still open, the SDK is started in the process (Kindly `start()`, edna
+    /// authorized) and at most 60 s have passed since the tap.
+    public static let noLostTap = BuiltinCheck(
+        name: "no-lost-tap",
+        summary: "a tap on the SDK's notification opens the chat when the SDK starts within 60 s",
+        definition: .monitor { before, after, memory in
+            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            let tapped = newEvents.contains { $0.kind == .tap }
+            if tapped, after.configuration.openOnTap {
+                let remaining = Set(after.banners.map(\.id))
+                let removed = before.banners.filter { !remaining.contains($0.id) }
+                let fromSDK = removed.contains { banner in
+                    before.pushes.first { $0.id == banner.pushID }?.origin.rawValue == after.configuration.sdk.rawValue
+                }
+                if fromSDK { memory = [after.now] }
+            }
+            guard let tapTime = memory.first else { return .holds }
+            if newEvents.contains(where: { $0.kind == .chatOpened }) || !after.appState.isRunning
+                || after.now - tapTime > 60_000
+            {
+                memory = []
+                return .holds
+            }
+            if after.isChatSDKStarted {
+                memory = []
+                return .violated(
+                    expectation: "expect chat open",
+                    detail:
+                        "the SDK started \(TimeFormat.duration(after.now - tapTime)) after the tap and the chat is closed"
+                )
+            }
+            return .holds
+        })
+
+    /// No notification from the SDK's server is added to the notification center while the
+    /// chat is open: checked at the end of every step that added one.
+    public static let noBannerOverOpenChat = BuiltinCheck(
+        name: "no-banner-over-open-chat",
+        summary: "no notification of the SDK's server is added while the chat is open",
+        definition: .monitor { before, after, _ in
+            guard after.isChatOpen else { return .holds }
+            let earlier = Set(before.banners.map(\.id))
+            let sdk = after.configuration.sdk.rawValue
+            let added = after.banners.filter { banner in
+                !earlier.contains(banner.id)
+                    && after.pushes.first(where: { $0.id == banner.pushID })?.origin.rawValue == sdk
+            }
+            guard let first = added.first else { return .holds }
+            return .violated(
+                expectation: "expect banners \(after.banners.count - added.count)",
+                detail: "\(first.id) from \(first.source.rawValue) was added while the chat is open")
+        })
+}

@@ -1,0 +1,97 @@
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// The shortest step sequence found that violates a property, as a runnable scenario.
+public struct Counterexample: Sendable {
+    public var property: String
+    /// The steps, as a scenario writes them.
+    public var steps: [String]
+    /// How many steps the search found before shrinking.
+    public var foundLength: Int
+    /// What the property expected (when it says) and what is.
+    public var expected: String?
+    public var actual: String
+    /// The `.scn` file: the prologue, then one `known-bug` case with the steps.
+    public var scenario: String
+}
+
+/// What a search found.
+public struct ExploreResult: Sendable {
+    public var alphabet: [String]
+    public var alphabetOrigin: String
+    public var properties: [String]
+    /// The depth asked for, and the deepest level searched completely.
+    public var depth: Int
+    public var depthReached: Int
+    /// Every world reachable was seen (no level left to search).
+    public var exhausted: Bool
+    public var stoppedAtMaxWorlds: Bool
+    public var maxWorlds: Int
+    /// Steps run that gave a world (successors, duplicates included), and distinct worlds.
+    public var explored: Int
+    public var unique: Int
+    public var seconds: Double
+    public var counterexamples: [String: Counterexample]
+
+    public var worldsPerSecond: Int { seconds > 0 ? Int((Double(explored) / seconds).rounded()) : explored }
+}
+
+extension Explorer {
+    func counterexample(property: String, path: [Int], foundLength: Int, finding: Finding, session: Session)
+        -> Counterexample
+    {
+        let steps = path.map { alphabet.letters[$0].text }
+        var lines: [String] = []
+        lines.append("# Found by scn explore: a sequence of \(steps.count) step(s) after which")
+        lines.append("# \(Explorer.comment(property)) does not hold.")
+        lines.append("# Run it with scn run; it fails the same way until the bug is fixed.")
+        for statement in script.prologue {
+            if case .alphabet = statement.kind { continue }
+            guard statement.path == script.source.path else { continue }
+            lines.append(script.source.text(statement.range))
+        }
+        lines.append("")
+        lines.append("case \(Explorer.quote(property)) {")
+        lines.append("    known-bug \(Explorer.quote("scn explore: " + property))")
+        if let text = caseProperty[property] { lines.append("    " + text) }
+        for step in steps { lines.append("    " + step) }
+        if let expectation = finding.expectation { lines.append("    " + expectation) }
+        lines.append("}")
+        lines.append("")
+        lines.append("# What happened:")
+        if let expected = finding.expected { lines.append("#   expected: \(Explorer.comment(expected))") }
+        lines.append("#   actual:   \(Explorer.comment(finding.actual))")
+        lines.append("# The trace:")
+        for event in session.context.world?.trace ?? [] { lines.append("#   " + Explorer.comment(event.line)) }
+        return Counterexample(
+            property: property, steps: steps, foundLength: foundLength, expected: finding.expected,
+            actual: finding.actual, scenario: lines.joined(separator: "\n") + "\n")
+    }
+
+    /// A double-quoted string literal of the language holding exactly `text`.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "$": out += "\\u{24}"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text for a `#` comment: one line.
+    static func comment(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+}

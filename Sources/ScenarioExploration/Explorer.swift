@@ -1,0 +1,221 @@
+import NotificationCore
+import ScenarioLanguage
+import ScenarioRuntime
+
+/// Breadth-first search over step sequences from the world a file's prologue sets up, the
+/// way an explicit-state model checker (TLC, SPIN) searches: a queue of states level by
+/// level, a set of the states seen (a hash, confirmed by equality), and a parent pointer
+/// per state to rebuild the path to a violation. Each level is expanded on `jobs` threads
+/// and merged in one order (parent, then letter), so the result does not depend on `jobs`.
+public struct Explorer: Sendable {
+    /// The name under which the core's invariants are reported.
+    public static let invariants = "invariants"
+
+    public struct Options: Sendable {
+        /// The longest step sequence to search.
+        public var depth = 5
+        public var jobs = 1
+        /// Built-in checks to add (`--check`).
+        public var checks: [BuiltinCheck] = []
+        /// The search stops once it has seen this many distinct worlds.
+        public var maxWorlds = 1_000_000
+        public var limits = Limits()
+        public init() {}
+    }
+
+    public enum SetupError: Error, Sendable {
+        /// The prologue itself fails (its step error).
+        case prologue(StepError)
+        case message(String)
+    }
+
+    public let alphabet: Alphabet
+    /// Every property searched, in report order: the invariants, the file's properties,
+    /// the built-in checks.
+    public let properties: [String]
+    let options: Options
+    let stepper: Stepper
+    let root: Node
+    let rootKey: StateKey
+    let script: CheckedScript
+    /// Lines a counterexample's case states first, per property (a built-in property).
+    let caseProperty: [String: String]
+
+    public init(script: CheckedScript, vocabulary: Vocabulary, options: Options, loader: (any SourceLoader)? = nil)
+        throws(SetupError)
+    {
+        self.script = script
+        self.options = options
+        var session = Session(vocabulary: vocabulary, context: ScenarioContext(loader: loader, limits: options.limits))
+        do {
+            try session.execute(script.prologue)
+            try session.context.install()
+        } catch {
+            throw .prologue(error)
+        }
+
+        // Built-in checks: properties of the language go into the session like the file's.
+        var names: [String: String] = [:]
+        var caseProperty: [String: String] = [:]
+        var monitors: [(name: String, monitor: BuiltinCheck.Monitor)] = []
+        for check in options.checks {
+            switch check.definition {
+            case .property(let text):
+                let checked = Language.check(SourceFile(path: "--check", text: text), registry: vocabulary.registry)
+                guard let statement = checked.script?.prologue.first, case .property = statement.kind else {
+                    let why = checked.diagnostics.first?.message ?? "it is not a property"
+                    throw .message("--check \(check.name) needs '\(text)', which this vocabulary cannot check: \(why)")
+                }
+                let before = session.properties.count
+                do {
+                    try session.execute([statement])
+                } catch {
+                    throw .prologue(error)
+                }
+                if let added = session.properties.last, session.properties.count > before {
+                    names[session.describe(added)] = check.name
+                }
+                caseProperty[check.name] = text
+            case .monitor(let monitor):
+                monitors.append((check.name, monitor))
+            }
+        }
+        var properties = [Explorer.invariants]
+        for property in session.properties {
+            let text = session.describe(property)
+            let name = names[text] ?? text
+            names[text] = name
+            if !properties.contains(name) && caseProperty[name] == nil { properties.append(name) }
+        }
+        for check in options.checks where !properties.contains(check.name) { properties.append(check.name) }
+        self.properties = properties
+        self.caseProperty = caseProperty
+
+        // The alphabet: the file's, or the registry's for this world.
+        if let steps = script.alphabet {
+            let letters = steps.map { step in
+                Letter(text: (script.sources[step.path] ?? script.source).text(step.range), statement: step)
+            }
+            alphabet = Alphabet(letters: letters, origin: "the file's alphabet")
+        } else {
+            let traits = vocabulary.explorationTraits(session.context)
+            let lines = Alphabet.defaultLines(registry: vocabulary.registry, traits: traits)
+            let text = "alphabet {\n" + lines.map { "    " + $0 + "\n" }.joined() + "}\n"
+            let checked = Language.check(SourceFile(path: "alphabet", text: text), registry: vocabulary.registry)
+            guard let steps = checked.script?.alphabet, steps.count == lines.count else {
+                throw .message(
+                    "the default alphabet does not check: \(checked.diagnostics.first?.message ?? "no steps")")
+            }
+            let letters = zip(lines, steps).map { Letter(text: $0, statement: $1) }
+            alphabet = Alphabet(
+                letters: letters, origin: "the registry's, for " + traits.sorted().joined(separator: ", "))
+        }
+        guard !alphabet.letters.isEmpty else { throw .message("the alphabet is empty: nothing to explore") }
+        stepper = Stepper(letters: alphabet.letters, monitors: monitors, propertyNames: names)
+        root = Node(session: session, memory: Array(repeating: [], count: monitors.count))
+        guard let world = session.context.world else { throw .message("the prologue did not install the app") }
+        rootKey = StateKey(world: world, memory: root.memory)
+    }
+
+    /// Progress after each batch of a level: the depth being searched, worlds explored,
+    /// unique worlds.
+    public typealias Progress = @Sendable (_ depth: Int, _ explored: Int, _ unique: Int) -> Void
+
+    /// Searches every sequence of up to ``Options/depth`` steps.
+    public func run(progress: Progress? = nil) -> ExploreResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var seen = Set<StateKey>()
+        seen.insert(rootKey)
+        var parent: [Int32] = [-1]
+        var letterOf: [Int32] = [-1]
+        var frontier: [(id: Int32, node: Node)] = [(0, root)]
+        var first: [String: (path: [Int], finding: Finding)] = [:]
+        var explored = 0
+        var depthReached = 0
+        var stopped = false
+        let letters = alphabet.letters.count
+        let batch = 2048
+
+        func path(to id: Int32) -> [Int] {
+            var steps: [Int] = []
+            var k = id
+            while k > 0 {
+                steps.append(Int(letterOf[Int(k)]))
+                k = parent[Int(k)]
+            }
+            return steps.reversed()
+        }
+
+        search: for depth in 1...max(1, options.depth) {
+            guard !frontier.isEmpty else { break }
+            var next: [(id: Int32, node: Node)] = []
+            var offset = 0
+            while offset < frontier.count {
+                let slice = Array(frontier[offset..<min(offset + batch, frontier.count)])
+                offset += slice.count
+                let stepper = self.stepper
+                let outcomes = parallelMap(count: slice.count, jobs: options.jobs) { k in
+                    (0..<letters).map { stepper.advance(slice[k].node, $0) }
+                }
+                for (k, perLetter) in outcomes.enumerated() {
+                    for (letter, outcome) in perLetter.enumerated() {
+                        switch outcome {
+                        case .blocked:
+                            continue
+                        case .violated(let findings, _):
+                            explored += 1
+                            for finding in findings where first[finding.property] == nil {
+                                first[finding.property] = (path(to: slice[k].id) + [letter], finding)
+                            }
+                        case .next(let node, let key):
+                            explored += 1
+                            guard seen.count < options.maxWorlds else {
+                                stopped = true
+                                continue
+                            }
+                            if seen.insert(key).inserted {
+                                parent.append(slice[k].id)
+                                letterOf.append(Int32(letter))
+                                next.append((Int32(parent.count - 1), node))
+                            }
+                        }
+                    }
+                }
+                progress?(depth, explored, seen.count)
+            }
+            if stopped { break search }
+            depthReached = depth
+            frontier = next
+            if properties.allSatisfy({ first[$0] != nil }) { break }
+        }
+
+        var counterexamples: [String: Counterexample] = [:]
+        for name in properties {
+            guard let (found, _) = first[name] else { continue }
+            let shrunk = stepper.shrink(found, from: root, violating: name)
+            guard let hit = stepper.replay(shrunk, from: root, violating: name) else { continue }
+            counterexamples[name] = counterexample(
+                property: name, path: shrunk, foundLength: found.count, finding: hit.finding, session: hit.session)
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ExploreResult(
+            alphabet: alphabet.letters.map(\.text), alphabetOrigin: alphabet.origin, properties: properties,
+            depth: options.depth, depthReached: depthReached, exhausted: frontier.isEmpty && !stopped,
+            stoppedAtMaxWorlds: stopped, maxWorlds: options.maxWorlds, explored: explored, unique: seen.count,
+            seconds: seconds, counterexamples: counterexamples)
+    }
+}
+
+extension Explorer {
+    /// Shrinks a step sequence (indices into the alphabet) that violates `property`:
+    /// fewest steps, then the simplest (earliest) letters. Returns it unchanged when it
+    /// does not violate the property.
+    public func shrink(_ path: [Int], violating property: String) -> [Int] {
+        guard path.allSatisfy({ alphabet.letters.indices.contains($0) }),
+            stepper.replay(path, from: root, violating: property) != nil
+        else { return path }
+        return stepper.shrink(path, from: root, violating: property)
+    }
+}

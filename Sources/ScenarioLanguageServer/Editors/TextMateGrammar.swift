@@ -1,0 +1,110 @@
+import Foundation
+import ScenarioLanguage
+
+/// The TextMate grammar of `.scn` files (VS Code, Sublime Text, GitHub's highlighters),
+/// with its word lists taken from the registry and the parser: statement keywords, command
+/// words, option keywords and choice words. `scn help --grammar` prints it;
+/// editors/vscode/syntaxes/scn.tmLanguage.json is its output for the built-in vocabulary,
+/// and a test fails when that file is stale.
+public enum TextMateGrammar {
+    /// The grammar as JSON text (keys sorted, two-space indent, a final newline): the same
+    /// registry gives the same bytes.
+    public static func json(_ registry: Registry) -> String {
+        let object = grammar(registry)
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Words that are not part of a longer word (scenario words hold `-` and `.`).
+    static func alternation(_ words: Set<String>) -> String {
+        let sorted = words.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+        return "(?<![\\w.-])(?:" + sorted.map(escape).joined(separator: "|") + ")(?![\\w.-])"
+    }
+
+    static func escape(_ word: String) -> String {
+        var out = ""
+        for c in word {
+            if "\\^$.|?*+()[]{}/".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    static func grammar(_ registry: Registry) -> [String: Any] {
+        let keywords = Parser.keywords
+        let heads = Set(registry.headWords)
+        var commandWords = Set<String>()
+        var options = Set<String>()
+        var choices = Set<String>()
+        for signature in registry.signatures {
+            commandWords.formUnion(signature.path.dropFirst())
+            for option in signature.options {
+                options.insert(option.keyword)
+                choices.formUnion(StatementCompleter.values(option.value))
+            }
+            for parameter in signature.positionals {
+                choices.formUnion(StatementCompleter.values(parameter.kind))
+            }
+        }
+        choices.subtract(["true", "false"])
+        // A statement starts a line or follows `;` or `{`.
+        let start = "(?:^|(?<=[;{]))\\s*"
+        let patterns: [[String: Any]] = [
+            ["include": "#comment"],
+            ["include": "#raw-string"],
+            ["include": "#string"],
+            ["include": "#variable"],
+            [
+                // `for NAME in …`
+                "match": start + "(for)\\s+([A-Za-z_][A-Za-z0-9_-]*)\\s+(in)(?![\\w.-])",
+                "captures": [
+                    "1": ["name": "keyword.control.scn"], "2": ["name": "variable.other.scn"],
+                    "3": ["name": "keyword.control.scn"],
+                ],
+            ],
+            [
+                "match": start + "(" + alternation(keywords) + ")",
+                "captures": ["1": ["name": "keyword.control.scn"]],
+            ],
+            [
+                "match": start + "(" + alternation(heads) + ")",
+                "captures": ["1": ["name": "keyword.other.command.scn"]],
+            ],
+            ["match": alternation(["true", "false", "none"]), "name": "constant.language.scn"],
+            [
+                "match": "(?<![\\w.-])\\d+(?:ms|s|m|h|d)(?:\\d+(?:ms|s|m|h|d))*(?![\\w.-])",
+                "name": "constant.numeric.duration.scn",
+            ],
+            ["match": "(?<![\\w.-])\\d+(?:\\.\\d+)*(?![\\w.-])", "name": "constant.numeric.scn"],
+            ["match": alternation(commandWords), "name": "support.function.command.scn"],
+            ["match": alternation(options), "name": "variable.parameter.option.scn"],
+            ["match": alternation(choices), "name": "support.constant.choice.scn"],
+        ]
+        let repository: [String: Any] = [
+            "comment": ["match": "#.*$", "name": "comment.line.number-sign.scn"],
+            "variable": ["match": "\\$[A-Za-z_][A-Za-z0-9_-]*", "name": "variable.other.scn"],
+            "raw-string": ["begin": "'", "end": "'", "name": "string.quoted.single.scn"],
+            "string": [
+                "begin": "\"", "end": "\"|$", "name": "string.quoted.double.scn",
+                "patterns": [
+                    ["match": "\\\\.", "name": "constant.character.escape.scn"],
+                    [
+                        "match": "\\$\\{[A-Za-z_][A-Za-z0-9_-]*\\}",
+                        "name": "variable.other.interpolation.scn",
+                    ],
+                ],
+            ],
+        ]
+        return [
+            "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
+            "name": "scn",
+            "scopeName": "source.scn",
+            "fileTypes": ["scn"],
+            "patterns": patterns,
+            "repository": repository,
+        ]
+    }
+}
