@@ -41,7 +41,7 @@ public struct BuiltinCheck: Sendable {
     ///
     /// Memory: the time of the tap being watched (empty: none). A watch starts at a step
     /// whose trace has a `tap` event and that removed a notification whose push came from
-    /// the app's chat SDK, while `open-on-tap` is true. It ends, satisfied, at the first
+    /// the app's chat SDK. It ends, satisfied, at the first
     /// `chat-opened` event (the tap's own step included), or without a verdict when the
     /// app stops running or more than 60 s have passed. It is violated at the end of a step
     /// when it is still open, the SDK is started in the process (Kindly `start()`, edna
@@ -52,7 +52,7 @@ public struct BuiltinCheck: Sendable {
         definition: .monitor { before, after, memory in
             let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
             let tapped = newEvents.contains { $0.kind == .tap }
-            if tapped, after.configuration.openOnTap {
+            if tapped {
                 let remaining = Set(after.banners.map(\.id))
                 let removed = before.banners.filter { !remaining.contains($0.id) }
                 let fromSDK = removed.contains { banner in

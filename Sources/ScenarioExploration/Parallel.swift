@@ -1,4 +1,4 @@
-import Foundation
+import ScenarioRuntime
 import Synchronization
 
 /// `transform` of every index in 0 ..< count on `jobs` threads, results in index order.
@@ -7,25 +7,17 @@ func parallelMap<R: Sendable>(count: Int, jobs: Int, _ transform: @escaping @Sen
     if jobs <= 1 || count == 1 { return (0..<count).map(transform) }
     let results = Mutex([R?](repeating: nil, count: count))
     let next = Mutex(0)
-    let done = DispatchGroup()
-    for _ in 0..<min(jobs, count) {
-        done.enter()
-        let thread = Thread {
-            while true {
-                let i = next.withLock { n -> Int in
-                    defer { n += 1 }
-                    return n
-                }
-                guard i < count else { break }
-                let r = transform(i)
-                results.withLock { $0[i] = r }
+    // A step may run a user command 256 calls deep: the threads get a large stack.
+    Threads.run(min(jobs, count)) {
+        while true {
+            let i = next.withLock { n -> Int in
+                defer { n += 1 }
+                return n
             }
-            done.leave()
+            guard i < count else { break }
+            let r = transform(i)
+            results.withLock { $0[i] = r }
         }
-        // A step may run a user command 256 calls deep.
-        thread.stackSize = 32 << 20
-        thread.start()
     }
-    done.wait()
     return results.withLock { $0.compactMap { $0 } }
 }

@@ -33,7 +33,8 @@ extension ExploreResult {
         return out
     }
 
-    static func format(_ seconds: Double) -> String {
+    /// Seconds with two decimals: `16.42`.
+    public static func format(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"

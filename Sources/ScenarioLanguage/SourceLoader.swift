@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the files a scenario names (`include`, `push raw file`), confined to the
 /// scenario root. Scenario files are untrusted: this is their only way to the disk.

@@ -79,7 +79,7 @@ public enum Reference {
         for (topic, signatures) in topics(registry) {
             out += "## \(topic)\n\n| command | meaning | kind |\n|---|---|---|\n"
             for s in signatures {
-                let usage = s.usage.replacingOccurrences(of: "|", with: "\\|")
+                let usage = s.usage.replacing("|", with: "\\|")
                 let kind: String
                 switch s.role {
                 case .setting: kind = "configuration"

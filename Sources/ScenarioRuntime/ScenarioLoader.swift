@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 /// Reads and checks scenario files with the vocabulary's registry, confined to a root.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ScenarioLanguage
 
 /// A scenario file found by discovery: what the reports call it and the root it runs in.
 public struct ScenarioFile: Sendable, Hashable {
@@ -51,11 +52,11 @@ public enum Discovery {
         for given in paths.isEmpty ? [defaultPath] : paths {
             let display = tidy(given)
             let absolute = display.hasPrefix("/") ? display : tidy(base + "/" + display)
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard !given.isEmpty, fm.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
                 throw DiscoveryError(message: "no such file or directory: \(given)")
             }
-            if isDirectory.boolValue {
+            if isDirectory {
                 var found: [[String]] = []
                 var visited = Set<String>()
                 try walk(absolute: absolute, relative: [], into: &found, visited: &visited)
@@ -86,13 +87,13 @@ public enum Discovery {
             names = try fm.contentsOfDirectory(atPath: absolute)
         } catch {
             let shown = relative.isEmpty ? absolute : relative.joined(separator: "/")
-            throw DiscoveryError(message: "cannot read folder \(shown): \(error.localizedDescription)")
+            throw DiscoveryError(message: "cannot read folder \(shown): \(FileErrorText.describe(error))")
         }
         for name in names where !name.hasPrefix(".") {
             let child = absolute + "/" + name
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard fm.fileExists(atPath: child, isDirectory: &isDirectory) else { continue }  // a dangling link
-            if isDirectory.boolValue {
+            if isDirectory {
                 try walk(absolute: child, relative: relative + [name], into: &found, visited: &visited)
             } else if name.hasSuffix(".scn") {
                 found.append(relative + [name])

@@ -216,6 +216,9 @@ public struct CaseOutcome: Sendable, Hashable {
     public var location: FileLocation?
     /// Wall-clock time the case took. The only field that differs between two runs.
     public var duration: Duration
+    /// The case's whole trace, one event per line, when ``ExecutionOptions/trace`` asked for
+    /// it; `nil` otherwise.
+    public var trace: [String]?
 
     /// An outcome; prefer the static constructors.
     public init(
@@ -296,11 +299,14 @@ public struct ExecutionOptions: Sendable, Hashable {
     /// whatever this says (the reporters colour them, and report files never are); it is
     /// here for executors that write anything of their own.
     public var colour: Bool
+    /// Whether outcomes carry the case's whole trace (`scn test --trace`).
+    public var trace: Bool
 
     /// Options with the given limits.
-    public init(maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false) {
+    public init(maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false, trace: Bool = false) {
         self.maxSteps = maxSteps
         self.colour = colour
+        self.trace = trace
     }
 }
 

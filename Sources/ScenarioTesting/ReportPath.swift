@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ScenarioLanguage
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,7 @@ public enum ReportPath {
         if FileManager.default.fileExists(atPath: absolute) {
             return access(absolute, W_OK) == 0 ? nil : "'\(path)' is not writable"
         }
-        return problem(creating: (absolute as NSString).deletingLastPathComponent, named: path, base: base)
+        return problem(creating: PathText.parent(absolute), named: path, base: base)
     }
 
     /// What stops a folder from being used (or made) at `path` for writing files, or `nil`.
@@ -28,14 +29,14 @@ public enum ReportPath {
             guard isFolder(absolute) else { return "'\(path)' is a file, not a folder" }
             return access(absolute, W_OK | X_OK) == 0 ? nil : "cannot write in '\(path)' (permission denied)"
         }
-        return problem(creating: (absolute as NSString).deletingLastPathComponent, named: path, base: base)
+        return problem(creating: PathText.parent(absolute), named: path, base: base)
     }
 
     /// The nearest folder that exists above a path to create must be a writable folder.
     private static func problem(creating folder: String, named path: String, base: String) -> String? {
         var ancestor = folder.isEmpty ? "/" : folder
         while !FileManager.default.fileExists(atPath: ancestor) {
-            let up = (ancestor as NSString).deletingLastPathComponent
+            let up = PathText.parent(ancestor)
             if up == ancestor || up.isEmpty { break }
             ancestor = up
         }
@@ -65,11 +66,11 @@ public enum ReportPath {
     }
 
     static func resolve(_ path: String, base: String) -> String {
-        path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        path.hasPrefix("/") ? path : PathText.join(base, path)
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 }

@@ -51,7 +51,9 @@ public struct RuntimeExecutor: ScenarioExecutor {
         for testCase in checked.script.cases where wanted.contains(testCase.name) {
             let outcome = CaseOutcome.timed {
                 let result = interpreter.run(checked.script, case: testCase, loader: checked.loader)
-                return Self.outcome(result, script: checked.script)
+                var outcome = Self.outcome(result, script: checked.script)
+                if options.trace { outcome.trace = result.trace.map(\.line) }
+                return outcome
             }
             outcomes.append(outcome)
         }

@@ -55,6 +55,11 @@ public struct Selection: Sendable {
         return text.prefix(filterWindow)
     }
 
+    /// Whether the case `name` of `file` (with `tags`) is selected: `scn run --filter`.
+    public func selects(file: String, case name: String, tags: [String] = []) -> Bool {
+        matcher().selects(file: file, PlannedCase(name: name, tags: tags))
+    }
+
     /// A matcher for one thread's use.
     func matcher() -> Matcher { Matcher(selection: self) }
 

@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 
 /// `scn test`: runs folders of scenarios as a test suite.
 ///
@@ -106,11 +106,11 @@ public enum TestCommand {
         let jobs = options.jobs ?? defaultJobs ?? ProcessInfo.processInfo.activeProcessorCount
         let runner = SuiteRunner(
             executor: executor, jobs: jobs,
-            options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled),
+            options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace),
             selection: selection, maxFailures: options.maxFailures)
         let output = RunOutput(
             stdout: stdout, stderr: stderr, progress: (stderrIsTerminal ?? isTerminal) && environment["TERM"] != "dumb",
-            console: ConsoleReporter(style: style, verbose: options.verbose), tap: options.tap)
+            console: ConsoleReporter(style: style, verbose: options.verbose, trace: options.trace), tap: options.tap)
 
         output.checking(count: sharded.count)
         let planned = runner.plan(sharded)

@@ -22,6 +22,8 @@ public struct TestOptions: Sendable, Hashable {
     public var list = false
     /// `--verbose`, `-v`: a line per case in the console report.
     public var verbose = false
+    /// `--trace`: the whole trace of each failing case under its failure.
+    public var trace = false
     /// `--max-steps N`.
     public var maxSteps = ExecutionOptions.defaultMaxSteps
     /// `--max-failures N` (`--fail-fast` is 1): stop after N failures; `nil` runs everything.
@@ -61,6 +63,7 @@ public struct TestOptions: Sendable, Hashable {
             .flag("--fail-fast", "the same as --max-failures 1", section: "Running"),
             .flag("--list", "print the selected cases and run nothing", section: "Running"),
             .flag("--verbose", short: "v", "a line for every case, not only for every file", section: "Reports"),
+            .flag("--trace", "print the whole trace of each failing case under its failure", section: "Reports"),
             .flag("--tap", "TAP version 13 on stdout instead of the console report", section: "Reports"),
             .value("--junit", "FILE", .output, "write a JUnit XML report to FILE", section: "Reports"),
             .flag(
@@ -103,6 +106,7 @@ public struct TestOptions: Sendable, Hashable {
         tap = parsed.flag("--tap")
         list = parsed.flag("--list")
         verbose = parsed.flag("--verbose")
+        trace = parsed.flag("--trace")
         junitLocations = parsed.flag("--junit-locations")
         jobs = try parsed.positiveInteger("--jobs")
         maxSteps = try parsed.positiveInteger("--max-steps") ?? maxSteps

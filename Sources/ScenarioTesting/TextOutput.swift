@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Somewhere `scn test` writes text: standard output, standard error, or a buffer in tests.
 ///
@@ -11,18 +13,33 @@ public protocol TextOutput: Sendable {
 
 /// A `TextOutput` on a file descriptor, unbuffered: standard output or standard error.
 public struct FileDescriptorOutput: TextOutput {
-    private let handle: FileHandle
+    private let descriptor: Int32
 
     /// The process's standard output.
-    public static var standardOutput: FileDescriptorOutput { FileDescriptorOutput(.standardOutput) }
+    public static var standardOutput: FileDescriptorOutput { FileDescriptorOutput(1) }
     /// The process's standard error.
-    public static var standardError: FileDescriptorOutput { FileDescriptorOutput(.standardError) }
+    public static var standardError: FileDescriptorOutput { FileDescriptorOutput(2) }
 
-    private init(_ handle: FileHandle) { self.handle = handle }
+    private init(_ descriptor: Int32) { self.descriptor = descriptor }
 
     public func write(_ text: String) {
-        // A closed pipe (`scn test | head`) must not end the run with an exception.
-        try? handle.write(contentsOf: Data(text.utf8))
+        // A closed pipe (`scn test | head`) must not end the run: SIGPIPE is ignored by the
+        // tool, and a failed write is given up.
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 }
 

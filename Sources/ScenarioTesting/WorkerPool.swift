@@ -1,10 +1,10 @@
-import Foundation
+import ScenarioRuntime
 
 /// Runs work items on a fixed number of threads.
 enum WorkerPool {
     /// Each worker's stack: an interpreter with 256 nested calls needs more than the
     /// default of a secondary thread.
-    static let stackSize = 32 << 20
+    static let stackSize = Threads.stackSize
 
     /// Calls `body(i)` for every i in 0 ..< count, on `jobs` threads that take the next
     /// index as they become free (so items start in index order), and returns when all
@@ -15,25 +15,17 @@ enum WorkerPool {
     ) {
         guard count > 0 else { return }
         let next = Locked(0)
-        let done = DispatchGroup()
-        for _ in 0..<max(1, min(jobs, count)) {
-            done.enter()
-            let thread = Thread {
-                while true {
-                    let i = next.withLock { n -> Int in
-                        defer { n += 1 }
-                        return n
-                    }
-                    guard i < count, shouldStart(i) else { break }
-                    body(i)
+        let work: @Sendable () -> Void = {
+            while true {
+                let i = next.withLock { n -> Int in
+                    defer { n += 1 }
+                    return n
                 }
-                done.leave()
+                guard i < count, shouldStart(i) else { break }
+                body(i)
             }
-            thread.stackSize = stackSize
-            thread.name = "scn-test-worker"
-            thread.start()
         }
-        done.wait()
+        Threads.run(max(1, min(jobs, count)), stackSize: stackSize, work)
     }
 
     /// `transform` applied to every element on `jobs` threads, in the elements' order.

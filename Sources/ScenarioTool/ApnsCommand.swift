@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -121,7 +121,7 @@ enum ApnsCommand {
             return ExitCode.usage
         }
         for file in files {
-            let target = (out as NSString).appendingPathComponent(file.name)
+            let target = PathText.join(out, file.name)
             guard Files.write(file.text, to: target) else {
                 Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
                 return ExitCode.usage
@@ -135,7 +135,7 @@ enum ApnsCommand {
     static func slug(_ name: String) -> String {
         var s = ""
         for scalar in name.lowercased().unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
                 s.unicodeScalars.append(scalar)
             } else if !s.hasSuffix("-") {
                 s += "-"

@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import ScenarioExploration
 import ScenarioLanguage
 import ScenarioRuntime
@@ -14,7 +14,8 @@ enum ExploreCommand {
             arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file whose prologue sets up the world")],
             options: [
                 .value("--depth", "N", .number, "the longest step sequence to search (default 5, at most 64)"),
-                .value("--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
+                .value(
+                    "--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
                 .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
                 .value(
                     "--check", "P,…", .text,
@@ -76,7 +77,8 @@ enum ExploreCommand {
 
         let explorer: Explorer
         do throws(Explorer.SetupError) {
-            explorer = try Explorer(script: script, vocabulary: tool.vocabulary, options: options, loader: loaded.loader)
+            explorer = try Explorer(
+                script: script, vocabulary: tool.vocabulary, options: options, loader: loaded.loader)
         } catch {
             switch error {
             case .message(let message):

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A scenario named on the command line: a file with its scenario root, or standard input
 /// (`-`).
@@ -43,13 +47,13 @@ enum Files {
 
     /// The scenario root of a file run directly: its own folder.
     static func folder(of path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.parent(path)
         return dir.isEmpty ? "." : dir
     }
 
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
     static func write(_ text: String, to path: String) -> Bool {

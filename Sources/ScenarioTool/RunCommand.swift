@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -23,7 +23,9 @@ struct FileRun {
 
     /// Checks and runs `input` with the tool's vocabulary. With `caseName`, only that case
     /// runs.
-    static func run(_ input: ScenarioInput, tool: Tool, limits: Limits, caseName: String? = nil) -> FileRun {
+    static func run(
+        _ input: ScenarioInput, tool: Tool, limits: Limits, caseName: String? = nil, selection: Selection? = nil
+    ) -> FileRun {
         let path = input.path
         if !input.isStandardInput && Files.isFolder(path) {
             return FileRun(
@@ -39,7 +41,10 @@ struct FileRun {
                 path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
         }
         let interpreter = Interpreter(vocabulary: tool.vocabulary, limits: limits)
-        let results = script.cases.filter { caseName == nil || $0.name == caseName }.map {
+        let results = script.cases.filter {
+            (caseName == nil || $0.name == caseName)
+                && (selection?.selects(file: path, case: $0.name, tags: $0.tags) ?? true)
+        }.map {
             interpreter.run(script, case: $0, loader: loaded.loader)
         }
         return FileRun(path: path, script: script, diagnostics: [], error: nil, results: results)
@@ -67,6 +72,9 @@ enum RunCommand {
             options: [
                 .flag("--trace", "print each case's trace under its result"),
                 .flag("--json", "JSON lines: an event line per trace event, a case line per case"),
+                .value("--case", "NAME", .text, "run only the case named NAME"),
+                .value(
+                    "--filter", "REGEX", .text, "run only the cases whose \"file › case\" contains a match of REGEX"),
                 SharedOptions.maxSteps, SharedOptions.root,
             ]),
         run: main)
@@ -80,13 +88,30 @@ enum RunCommand {
         }
         let trace = parsed.flag("--trace")
         let json = parsed.flag("--json")
+        let caseName = parsed.value("--case")
+        var selection: Selection?
+        if let filter = parsed.value("--filter") {
+            do {
+                selection = try Selection(filter: filter, tags: nil)
+            } catch {
+                return tool.usageError(error.message, command: "run")
+            }
+        }
         let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: tool.environment)
         let errorColor = Terminal.useColor(terminal: Terminal.stderrIsTerminal, environment: tool.environment)
         let (files, found) = Files.scenarios(parsed.positionals, root: parsed.value("--root"))
         var exit = found ? ExitCode.success : ExitCode.usage
         for file in files {
-            let run = FileRun.run(file, tool: tool, limits: limits)
+            let run = FileRun.run(file, tool: tool, limits: limits, caseName: caseName, selection: selection)
             exit = max(exit, run.exitCode)
+            if let caseName, run.script != nil, run.results.isEmpty {
+                let names = run.script?.cases.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""
+                Terminal.writeError(
+                    "error: no case \(TerminalText.escape("\"\(caseName)\"")) in \(TerminalText.escape(run.path)); its cases: \(TerminalText.escape(names))\n"
+                )
+                exit = max(exit, ExitCode.usage)
+                continue
+            }
             if json {
                 Terminal.write(JSONLines.render(run))
             } else if run.script == nil {

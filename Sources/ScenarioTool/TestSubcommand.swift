@@ -1,5 +1,5 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import ScenarioTesting
 
 /// `scn test`: the scenario library as a test suite (see docs/TESTING.md). Its command line

@@ -1,7 +1,11 @@
 import CommandLineKit
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // scn, the command-line tool, as a library: one file per subcommand (each declares its
 // command line and handles it); this one dispatches.

@@ -1,4 +1,7 @@
-import Foundation
 import ScenarioTool
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 exit(ScenarioTool.main())

@@ -233,3 +233,26 @@ struct ServerTests {
         #expect((list?["items"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["h.scn"])
     }
 }
+
+@Suite("Language server: included files")
+struct IncludedDiagnosticsTests {
+    @Test("a problem inside an included file is shown on the include, with its exact place as related information")
+    func includedProblem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scn-lsp-inc-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "def helper {\n  launch nowhere\n}\n".write(
+            to: folder.appendingPathComponent("lib.scn"), atomically: true, encoding: .utf8)
+        var client = Client()
+        client.initialize(root: folder.path)
+        let main = "file://" + folder.appendingPathComponent("main.scn").path
+        let found = client.open(main, "sdk kindly\ninclude \"lib.scn\"\nhelper\n")
+        let d = try #require(found.first)
+        #expect(start(d["range"])! == (1, 8))
+        #expect((d["message"] as? String)?.contains("lib.scn:2:10") == true)
+        let related = try #require((d["relatedInformation"] as? [[String: Any]])?.first)
+        let location = try #require(related["location"] as? [String: Any])
+        #expect((location["uri"] as? String)?.hasSuffix("/lib.scn") == true)
+        #expect(start(location["range"])! == (1, 9))
+    }
+}

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The rules every file of the bug gallery (Scenarios/bugs/) keeps: named after its thread,
-/// citing it by URL and quoting its stated cause, a faulty case marked `known-bug` and a
-/// fixed case that passes, and a line in docs/BUGS.md.
+/// citing it by URL and quoting its stated cause, a faulty case marked `known-bug`, a fixed
+/// case that passes, a `why:` case that reads the cause from the trace, and a line in
+/// docs/BUGS.md.
 enum BugGallery {
     static let folder = Library.root.appendingPathComponent("Scenarios/bugs")
 
@@ -90,10 +91,24 @@ struct BugGalleryTests {
         #expect(known.count < cases.count, "\(name): no case without known-bug (the fixed integration)")
         for (caseName, body) in known {
             #expect(caseName.hasPrefix("faulty"), "\(name) › \(caseName): a known-bug case is named 'faulty: …'")
-            #expect(urls.contains { body.contains("known-bug \"\($0)\"") }, "\(name) › \(caseName): known-bug does not cite the header's thread")
+            #expect(
+                urls.contains { body.contains("known-bug \"\($0)\"") },
+                "\(name) › \(caseName): known-bug does not cite the header's thread")
         }
         for (caseName, body) in cases where !body.contains("known-bug \"") {
             #expect(!caseName.hasPrefix("faulty"), "\(name) › \(caseName): a faulty case without known-bug")
+        }
+    }
+
+    @Test("a file reads the faulty integration's cause from the trace in a why: case", arguments: BugGallery.files)
+    func whyCaseReadsTheTrace(_ name: String) {
+        let why = BugGallery.cases(BugGallery.text(name)).filter { $0.name.hasPrefix("why: ") }
+        #expect(!why.isEmpty, "\(name): no 'why: …' case")
+        for (caseName, body) in why {
+            #expect(!body.contains("known-bug \""), "\(name) › \(caseName): a why: case passes, without known-bug")
+            #expect(
+                body.contains("expect trace \"") || body.contains("expect no trace \""),
+                "\(name) › \(caseName): a why: case reads the trace")
         }
     }
 

@@ -4,10 +4,10 @@ enum ShellWords {
     /// quotes; the others end the quote, add an escaped quote and start again).
     static func quoted(_ word: String, fish: Bool = false) -> String {
         if fish {
-            return "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            return "'" + word.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
                 + "'"
         }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     /// A shell function name from the program name (`scn` → `_scn`).

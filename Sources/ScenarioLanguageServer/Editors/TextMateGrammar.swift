@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 /// The TextMate grammar of `.scn` files (VS Code, Sublime Text, GitHub's highlighters),
@@ -11,10 +11,9 @@ public enum TextMateGrammar {
     /// registry gives the same bytes.
     public static func json(_ registry: Registry) -> String {
         let object = grammar(registry)
-        guard
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return "{}\n" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(GrammarJSON(object)) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -106,5 +105,36 @@ public enum TextMateGrammar {
             "patterns": patterns,
             "repository": repository,
         ]
+    }
+}
+
+/// The grammar's plist-like value, encodable by `JSONEncoder`.
+private enum GrammarJSON: Encodable {
+    case string(String)
+    case number(Int)
+    case bool(Bool)
+    case array([GrammarJSON])
+    case object([String: GrammarJSON])
+
+    init(_ value: Any) {
+        switch value {
+        case let text as String: self = .string(text)
+        case let flag as Bool: self = .bool(flag)
+        case let number as Int: self = .number(number)
+        case let list as [Any]: self = .array(list.map(GrammarJSON.init))
+        case let object as [String: Any]: self = .object(object.mapValues(GrammarJSON.init))
+        default: self = .string("\(value)")
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        case .array(let list): try container.encode(list)
+        case .object(let object): try container.encode(object)
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // JSON-RPC 2.0 as the Language Server Protocol uses it: requests (with an id), responses,
 // notifications (no id), and the error codes the protocol names.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 /// An open document: its text as the language reads it (bytes), and the conversions
@@ -90,14 +90,49 @@ enum DocumentURI {
             guard let slash = rest.firstIndex(of: "/") else { return nil }
             rest = rest[slash...]
         }
-        return String(rest).removingPercentEncoding
+        return percentDecoded(rest)
+    }
+
+    /// `%XX` escapes decoded; nil for a malformed escape or bytes that are not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = utf8.next().flatMap(hexValue), let low = utf8.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     /// The `file:` URI of a path, percent-encoding what a URI may not hold.
     static func uri(of path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#[]@!$&'()*+,;=")
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return "file://" + encoded
+        // Kept as they are: unreserved characters (RFC 3986), `/` and `:`; every other byte
+        // of the UTF-8 is `%XX`.
+        let digits = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: ":"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return "file://" + String(decoding: encoded, as: UTF8.self)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 /// The `scn` language server: reads message bodies, answers them, and tells when to
@@ -214,7 +214,7 @@ public struct LanguageServer: Sendable {
         guard let path = document.filePath else { return nil }
         if let explicitRoot { return explicitRoot }
         if let root = workspaceRoots.first(where: { path.hasPrefix($0 == "/" ? "/" : $0 + "/") }) { return root }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         return folder.isEmpty ? "." : folder
     }
 

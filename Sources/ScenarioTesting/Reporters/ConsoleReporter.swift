@@ -25,6 +25,8 @@ struct ConsoleReporter: Sendable {
     let style: Style
     /// `--verbose`: a line per case under each file's line.
     let verbose: Bool
+    /// `--trace`: each failure ends with the case's whole trace.
+    var trace = false
 
     /// The block for one file: its line, then each failure in full.
     func file(_ result: TestFileResult) -> String {
@@ -143,7 +145,11 @@ struct ConsoleReporter: Sendable {
             case .passed, .skipped, .reproduced: return nil
             }
             let place = Text.oneLine((c.outcome.location ?? c.planned.location)?.description ?? result.path)
-            let message = Text.trimmingTrailingNewlines(c.outcome.message ?? "(no message)")
+            var message = Text.trimmingTrailingNewlines(c.outcome.message ?? "(no message)")
+            if trace, let events = c.outcome.trace {
+                message += "\nwhole trace (\(events.count) events):"
+                for event in events { message += "\n  " + Text.oneLine(event) }
+            }
             return word + " " + place + ": case " + Text.quoted(c.name) + "\n" + message
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ScenarioLanguage
 
 /// Where the REPL keeps its history between sessions: `$XDG_STATE_HOME/scn/history`, or
 /// `~/.local/state/scn/history` when `XDG_STATE_HOME` is unset (or not absolute, as the
@@ -9,16 +10,16 @@ enum HistoryFile {
 
     static func path(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return (state as NSString).appendingPathComponent("scn/history")
+            return PathText.join(state, "scn/history")
         }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return (home as NSString).appendingPathComponent(".local/state/scn/history")
+        return PathText.join(home, ".local/state/scn/history")
     }
 
     /// Creates the file (and its folders) if needed, readable by its owner only. False when
     /// that is not possible: the session then keeps history in memory only.
     static func prepare(_ path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         let files = FileManager.default
         do {
             try files.createDirectory(

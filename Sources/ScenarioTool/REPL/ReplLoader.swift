@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 /// The REPL's file access for `include` and `push raw file`: a ``DirectoryLoader`` confined
@@ -20,11 +20,11 @@ struct ReplLoader: SourceLoader {
     func load(_ path: String, from: String) throws(LoadError) -> SourceFile {
         let anchor: String
         if ReplLoader.isEntryName(from) {
-            anchor = (root as NSString).appendingPathComponent("entry")
+            anchor = PathText.join(root, "entry")
         } else if from.hasPrefix("/") {
             anchor = from
         } else {
-            anchor = (root as NSString).appendingPathComponent(from)
+            anchor = PathText.join(root, from)
         }
         let file = try base.load(path, from: anchor)
         let prefix = root.hasSuffix("/") ? root : root + "/"
@@ -39,6 +39,6 @@ struct ReplLoader: SourceLoader {
 
     /// A path the user typed (`:load`, `:save`), absolute: relative ones are relative to the root.
     func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (root as NSString).appendingPathComponent(path)
+        path.hasPrefix("/") ? path : PathText.join(root, path)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -258,7 +258,7 @@ struct ReplMachine {
         case .failure(let error): return .error(ReplMachine.endLine(Language.render(error.diagnostics, color: color)))
         }
         let absolute = loader.absolute(path)
-        let folder = (absolute as NSString).deletingLastPathComponent
+        let folder = PathText.parent(absolute)
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ScenarioLanguage
 
 extension LanguageServer {
@@ -93,13 +93,13 @@ extension LanguageServer {
         let end = document.position(of: offset)
         var items: [CompletionItem] = []
         for name in names.prefix(1000) where name.hasPrefix(namePart) {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             guard fm.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { continue }
-            if !isFolder.boolValue && include && !name.hasSuffix(".scn") { continue }
-            let text = isFolder.boolValue ? name + "/" : name
+            if !isFolder && include && !name.hasSuffix(".scn") { continue }
+            let text = isFolder ? name + "/" : name
             items.append(
                 CompletionItem(
-                    label: text, kind: isFolder.boolValue ? .folder : .file, detail: nil, documentation: nil,
+                    label: text, kind: isFolder ? .folder : .file, detail: nil, documentation: nil,
                     sortText: nil, textEdit: TextEdit(range: Range(start: start, end: end), newText: text)))
         }
         return items
