@@ -14,6 +14,10 @@ extension World {
                 + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
         lines.append(integration.type.summary(self))
         lines.append(deviceToken == nil ? "no APNs token" : "APNs token \(deviceToken?.prefix(8) ?? "")…")
+        if !network.online {
+            lines.append(
+                "network offline" + (network.held.map { ", APNs holds \(pushes[$0].id)" } ?? ", APNs holds nothing"))
+        }
         if banners.isEmpty {
             lines.append("no banners")
         } else {
@@ -21,7 +25,9 @@ extension World {
             for banner in banners {
                 let title = banner.title.map { "\"\($0)\"" } ?? "(no title)"
                 let body = banner.body.map { "\"\($0)\"" } ?? "(no body)"
-                lines.append("  \(banner.id) \(banner.pushID) \(banner.source.rawValue) \(title) \(body)")
+                lines.append(
+                    "  \(banner.id) \(banner.pushID) \(banner.source.rawValue) \(title) \(body)"
+                        + (banner.presentation == .list ? " (list)" : ""))
             }
         }
         for job in extensionJobs { lines.append("extension working on \(job.pushID)") }

@@ -111,17 +111,7 @@ private final class CheckRun {
             }
             return nil
         }
-        /// The defs whose names could be two edits from `word` (their length is within 2),
-        /// sorted per frame: the candidates of a "did you mean", without sorting every def.
-        func defNames(near word: String) -> [String] {
-            let length = word.unicodeScalars.count
-            var out: [String] = []
-            for frame in frames {
-                out.append(
-                    contentsOf: frame.defs.keys.filter { abs($0.unicodeScalars.count - length) <= 2 }.sorted())
-            }
-            return out
-        }
+
         mutating func declare(variable: String) {
             frames[frames.count - 1].variables.insert(variable)
         }
@@ -793,6 +783,20 @@ private final class CheckRun {
         }
     }
 
+    /// The defs in scope whose names could be two edits from `word` (their length is
+    /// within 2), in the order they were defined, from the first
+    /// ``Suggestion/maxCandidates`` defs: the candidates of a "did you mean", in a time
+    /// that does not grow with the file.
+    private func defNames(near word: String, in scope: Scope) -> [String] {
+        let length = word.unicodeScalars.count
+        var out: [String] = []
+        for (id, def) in defs.prefix(Suggestion.maxCandidates).enumerated()
+        where abs(def.name.text.unicodeScalars.count - length) <= 2 && scope.def(def.name.text) == id {
+            out.append(def.name.text)
+        }
+        return out
+    }
+
     private func unknownCommand(_ arguments: [Expr], words: [String], file: SourceFile, scope: Scope) {
         guard !gaveUp else { return }
         // How far the words follow some command's path.
@@ -804,7 +808,7 @@ private final class CheckRun {
             let wrong = words[k]
             let shown = (prefix + [wrong]).joined(separator: " ")
             var pool = candidates
-            if k == 0 { pool += scope.defNames(near: wrong) }
+            if k == 0 { pool += defNames(near: wrong, in: scope) }
             let label = Suggestion.closest(to: wrong, among: pool).map {
                 "did you mean '\((prefix + [$0]).joined(separator: " "))'?"
             }
@@ -1131,7 +1135,7 @@ private final class CheckRun {
         name: Name, parameters: [Name], body: Block, stmt: Stmt, file: SourceFile, scope: inout Scope
     ) -> CheckedStmt? {
         var ok = true
-        if registry.headWords.contains(name.text) {
+        if registry.isHeadWord(name.text) {
             error(
                 "'\(name.text)' is a built-in command", file, name.range,
                 label: "a def cannot replace it; choose another name")

@@ -68,6 +68,8 @@ public struct Registry: Sendable {
     private var byName: [String: Int] = [:]
     /// The most words any command's name has (resolution never tries more).
     private var longestPath = 0
+    /// Every command's first word (``isHeadWord(_:)`` without a scan of the signatures).
+    private var heads = Set<String>()
     public private(set) var caseRules: [CaseRule] = []
 
     public init() {}
@@ -84,6 +86,7 @@ public struct Registry: Sendable {
         byName[signature.name] = signatures.count
         signatures.append(signature)
         longestPath = max(longestPath, signature.path.count)
+        heads.insert(signature.path[0])
     }
 
     public mutating func addCaseRule(_ rule: @escaping CaseRule) {
@@ -130,4 +133,7 @@ public struct Registry: Sendable {
 
     /// Every command's first word, in registration order, without repeats.
     public var headWords: [String] { nextWords(after: []) }
+
+    /// Whether some command's name starts with `word`.
+    public func isHeadWord(_ word: String) -> Bool { heads.contains(word) }
 }

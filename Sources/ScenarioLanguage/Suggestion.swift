@@ -10,7 +10,7 @@ public enum Suggestion {
 
     /// Candidates compared with one word at most: a file with twenty thousand defs gets
     /// suggestions from the first ``maxCandidates`` of them, in a bounded time.
-    public static let maxCandidates = 4096
+    public static let maxCandidates = 1024
 
     /// The closest candidate and its distance, under the same rule as ``closest(to:among:)``.
     public static func best(for word: String, among candidates: [String]) -> (candidate: String, distance: Int)? {
@@ -18,14 +18,17 @@ public enum Suggestion {
         guard !w.isEmpty, w.count <= 64 else { return nil }
         var result: (candidate: String, distance: Int)?
         for candidate in candidates.prefix(maxCandidates) where candidate != word {
-            // Only candidates of a length two edits away can be two edits away.
+            // Only a closer candidate than the best so far can win (ties go to the earlier).
+            let bound = min(2, (result?.distance ?? 3) - 1)
+            // Only candidates of a length within the bound can be within it.
             let length = candidate.unicodeScalars.count
-            guard abs(length - w.count) <= 2 else { continue }
+            guard abs(length - w.count) <= bound else { continue }
             let c = Array(candidate.unicodeScalars)
-            let d = distance(w, c, bound: 2)
-            guard d <= 2, d * 3 <= max(w.count, c.count) else { continue }
-            if let r = result, r.distance <= d { continue }
+            let d = distance(w, c, bound: bound)
+            guard d <= bound, d * 3 <= max(w.count, c.count) else { continue }
             result = (candidate, d)
+            // Two different words are at least one edit apart: nothing beats one.
+            if d == 1 { break }
         }
         return result
     }

@@ -50,16 +50,17 @@ public struct ScenarioContext: Sendable {
         // Hold the only reference while the step runs, so the world's arrays (the trace
         // above all) are mutated in place rather than copied at every step.
         guard var w = world.take() else { throw .precondition("the app is not installed") }
+        // The core checks a step's preconditions before it changes anything, so on error
+        // `w` is the world as it was.
+        var failure: CoreError?
         do throws(CoreError) {
             try body(&w)
         } catch {
-            // The core checks a step's preconditions before it changes anything, so `w`
-            // is the world as it was.
-            world = consume w
-            throw StepError(coreError: error)
+            failure = error
         }
         let pushes = w.pushes.count
         world = consume w
+        if let failure { throw StepError(coreError: failure) }
         if pushes > limits.maxPushes {
             throw StepError(.limit, "push limit reached: a case may send at most \(limits.maxPushes) pushes")
         }

@@ -58,7 +58,9 @@ enum ApnsCommand {
             return ExitCode.usage
         }
         let count = run.results.reduce(0) { n, result in n + (result.context.world?.pushes.count ?? 0) }
-        let capped = run.results.contains { $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true }
+        let capped = run.results.contains {
+            $0.failure?.kind == .limit && $0.failure?.message.hasPrefix("push limit") == true
+        }
         guard count <= maxFiles, !capped else {
             Terminal.writeError(
                 "error: \(TerminalText.escape(path)): the scenario sends more than \(maxFiles) pushes; "

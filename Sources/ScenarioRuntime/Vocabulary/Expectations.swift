@@ -117,10 +117,10 @@ extension Vocabulary {
         }
         expectation("log", [Parameter("text", .quotedText)], "a log line contains the text") { w, a in
             let text = a.text("text") ?? ""
-            let lines = w.log.map(\.text)
+            // Newest first: the line a step just wrote is found without reading the whole log.
             return Outcome(
-                lines.contains { $0.contains(text) }, expected: "a log line containing " + quoted(text),
-                actual: describeList("log", lines))
+                w.log.reversed().contains { $0.text.contains(text) }, expected: "a log line containing " + quoted(text),
+                actual: describeList("log", w.log.map(\.text)))
         }
         expectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text") { w, a in
             let text = a.text("text") ?? ""
@@ -217,7 +217,7 @@ extension Vocabulary {
             "how many messages have had two or more notifications added to the center (every source, every push)"
         ) { w, a in
             let n = a.integer("count") ?? 0
-            let word = { (k: Int) in k == 0 ? "none" : "\(k)" }
+            let word: @Sendable (Int) -> String = { k in k == 0 ? "none" : "\(k)" }
             return Outcome(
                 w.duplicates == n, expected: "duplicates \(word(n))", actual: "duplicates \(word(w.duplicates))")
         }
@@ -258,11 +258,14 @@ extension Vocabulary {
 struct Outcome: Sendable {
     var holds: Bool
     var expected: String
-    var actual: String
-    init(_ holds: Bool, expected: String, actual: String) {
+    /// Says what is; called only when the expectation fails (describing every banner or
+    /// log line after each step would make a long case quadratic).
+    private let describeActual: @Sendable () -> String
+    var actual: String { describeActual() }
+    init(_ holds: Bool, expected: String, actual: @autoclosure @escaping @Sendable () -> String) {
         self.holds = holds
         self.expected = expected
-        self.actual = actual
+        self.describeActual = actual
     }
 }
 

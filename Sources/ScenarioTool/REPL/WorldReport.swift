@@ -10,7 +10,7 @@ enum WorldReport {
     /// Trace kinds worth a line of their own in a step summary (the rest are in `:trace`).
     static let notableKinds: Set<TraceKind> = [
         .registration, .dropped, .bannerSuppressed, .tapRemembered, .tapReplayed, .tapDropped, .tapLost,
-        .call, .error, .setting, .extensionExpired, .invariant,
+        .call, .error, .setting, .extensionExpired, .extensionKilled, .invariant,
     ]
 
     // MARK: Changes
