@@ -1,4 +1,4 @@
-// The steps a scenario takes (SPEC §6 "Actions"). Each checks its precondition before it
+// The steps a scenario takes (docs/COMMANDS.md "Actions"). Each checks its precondition before it
 // changes anything, so a failed step leaves the world as it was.
 
 extension World {
@@ -88,7 +88,7 @@ extension World {
     }
 
     /// The app registers for pushes: iOS gives the token, the host hands it to the SDK
-    /// (Kindly declares what it can take, SPEC §3.2).
+    /// (Kindly declares what it can take, docs/KINDLY.md).
     public mutating func register() throws(CoreError) {
         guard process != nil else {
             throw .precondition("register: the app is not running (it is \(appState.rawValue))")
@@ -100,7 +100,7 @@ extension World {
 
     // MARK: Pushes
 
-    /// The Kindly server sends a message (SPEC §3.2, §3.3): stores it, then pushes it to the
+    /// The Kindly server sends a message (docs/KINDLY.md): stores it, then pushes it to the
     /// registered token, if any.
     public mutating func pushKindly(_ request: KindlyPushRequest) throws(CoreError) {
         guard configuration.sdk == .kindly else { throw .invalid("push kindly: the app integrates edna, not Kindly") }
@@ -109,7 +109,7 @@ extension World {
         try endStep()
     }
 
-    /// The edna server sends `text` through its `kind` template (SPEC §4.1).
+    /// The edna server sends `text` through its `kind` template (docs/EDNA.md).
     public mutating func pushEdna(
         kind: EdnaTemplateKind, text: String, campaign: String?, headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {

@@ -1,13 +1,13 @@
-// The closed sets of the model (SPEC §2–§4) and the configuration an app is installed with.
+// The closed sets of the model (docs/CORE.md–§4) and the configuration an app is installed with.
 
-/// SPEC §2.2. `killed`: not running because the user force-quit it; `terminated`: not
+/// docs/CORE.md. `killed`: not running because the user force-quit it; `terminated`: not
 /// running, not force-quit (the system ended it).
 public enum AppState: String, CaseIterable, Hashable, Sendable {
     case killed, terminated, background, foreground
     public var isRunning: Bool { self == .background || self == .foreground }
 }
 
-/// SPEC §2.2. `chat` is the SDK's conversation; `settings`, `language`, `image-preview`
+/// docs/CORE.md. `chat` is the SDK's conversation; `settings`, `language`, `image-preview`
 /// are SDK screens that are not the conversation; `host` is any screen of the host app.
 public enum Screen: String, CaseIterable, Hashable, Sendable {
     case host, chat, settings, language
@@ -32,7 +32,7 @@ public enum APNsEnvironment: String, CaseIterable, Hashable, Sendable { case san
 /// The chat SDK the app integrates.
 public enum ChatSDK: String, CaseIterable, Hashable, Sendable { case kindly, edna }
 
-/// SPEC §3.1: the notification service extension the app ships.
+/// docs/KINDLY.md: the notification service extension the app ships.
 public enum ServiceExtension: String, CaseIterable, Hashable, Sendable {
     case none
     /// Links Kindly and is detected.
@@ -51,10 +51,10 @@ public enum HostWiring: String, CaseIterable, Hashable, Sendable { case recommen
 /// Kindly's `notificationMode`.
 public enum NotificationMode: String, CaseIterable, Hashable, Sendable { case auto, alert, silent }
 
-/// What the SDK declared to the Kindly server when it registered (SPEC §3.2).
+/// What the SDK declared to the Kindly server when it registered (docs/KINDLY.md).
 public enum DeclaredMode: String, CaseIterable, Hashable, Sendable { case alert, silent, nothing }
 
-/// The notification-center delegate (SPEC §3.6).
+/// The notification-center delegate (docs/KINDLY.md).
 public enum DelegateChoice: String, CaseIterable, Hashable, Sendable {
     case kindly, forwarding, own, none
 }
@@ -65,7 +65,7 @@ public enum DelegateAssignment: String, CaseIterable, Hashable, Sendable {
     case atStart = "at-start"
 }
 
-/// Kindly's `shouldHandleNotification` delegate (SPEC §3.5).
+/// Kindly's `shouldHandleNotification` delegate (docs/KINDLY.md).
 public enum ShouldHandle: String, CaseIterable, Hashable, Sendable {
     case unset
     case accept = "true"
@@ -152,7 +152,7 @@ public struct EdnaServerSettings: Hashable, Sendable {
     }
 }
 
-/// Everything a scenario can configure (SPEC §6). Install-time fields are read when the
+/// Everything a scenario can configure (docs/COMMANDS.md). Install-time fields are read when the
 /// app is installed; runtime fields can also be changed on a running ``World``.
 public struct Configuration: Hashable, Sendable {
     public var sdk: ChatSDK = .kindly

@@ -3,7 +3,7 @@
 public enum CoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The step's precondition does not hold (`tap: no banner`); the world is unchanged.
     case precondition(String)
-    /// A SPEC §2.4 invariant broke: a bug in the core, never something a scenario switches off.
+    /// A docs/CORE.md invariant broke: a bug in the core, never something a scenario switches off.
     case invariant(name: String, detail: String)
     /// The step's arguments make no sense for this world (an impossible configuration, a
     /// malformed payload); the world is unchanged.

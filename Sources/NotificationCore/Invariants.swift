@@ -1,4 +1,4 @@
-// SPEC §2.4: checked after every step. A violation is a bug in the core.
+// docs/CORE.md: checked after every step. A violation is a bug in the core.
 
 /// A message a server stored, as the ledger of invariant 3 remembers it.
 struct StoredMessage: Hashable, Sendable {

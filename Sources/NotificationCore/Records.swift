@@ -1,6 +1,6 @@
 // The values a scenario observes: banners, pushes, history, handler calls, sent messages, calls.
 
-/// A notification in the notification center (SPEC §2.3).
+/// A notification in the notification center (docs/CORE.md).
 public struct Banner: Hashable, Sendable {
     /// `b1`, `b2`, … in the order banners were shown.
     public var id: String
@@ -63,7 +63,7 @@ public struct PushRecord: Hashable, Sendable {
     }
 }
 
-/// What Kindly hands to `shouldHandleNotification` (SPEC §3.5).
+/// What Kindly hands to `shouldHandleNotification` (docs/KINDLY.md).
 public struct ExternalNotification: Hashable, Sendable {
     /// The chat id.
     public var id: String
@@ -168,7 +168,7 @@ public enum KindlyField: String, CaseIterable, Hashable, Sendable {
     case title, body, v
 }
 
-/// `push kindly …` (SPEC §6).
+/// `push kindly …` (docs/COMMANDS.md).
 public struct KindlyPushRequest: Hashable, Sendable {
     /// nil: the server chooses (§3.2).
     public var type: PushType?
@@ -202,7 +202,7 @@ public struct KindlyPushRequest: Hashable, Sendable {
 /// An edna push template's kind.
 public enum EdnaTemplateKind: String, CaseIterable, Hashable, Sendable { case message, campaign }
 
-/// A setting a scenario may change while the world runs (SPEC §6, *runtime*).
+/// A setting a scenario may change while the world runs (docs/COMMANDS.md, *runtime*).
 public enum RuntimeSetting: Hashable, Sendable, CustomStringConvertible {
     case delegate(DelegateChoice)
     case shouldHandle(ShouldHandle)

@@ -1,4 +1,4 @@
-// Runtime settings (SPEC §6, *runtime*): changed on a running world, traced.
+// Runtime settings (docs/COMMANDS.md, *runtime*): changed on a running world, traced.
 
 extension World {
     /// Changes a runtime setting.

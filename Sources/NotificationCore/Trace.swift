@@ -1,6 +1,6 @@
 // The trace (what happened, for bug reports) and the log (what SDKs and iOS would print).
 
-/// What kind of thing a ``TraceEvent`` records (SPEC §2.5).
+/// What kind of thing a ``TraceEvent`` records (docs/CORE.md).
 public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     /// A step the scenario took (an action), as the core understood it.
     case step

@@ -1,13 +1,13 @@
 // One device, one host app with one chat SDK, that SDK's server, APNs and other providers:
 // a value with a virtual clock. Copying a World gives an independent world.
 
-/// The simulated world (SPEC §2). A value: a copy evolves independently (the REPL's `:undo`
+/// The simulated world (docs/CORE.md). A value: a copy evolves independently (the REPL's `:undo`
 /// keeps the previous value). No threads, no wall clock, no randomness: two worlds given the
 /// same steps produce byte-identical traces.
 ///
 /// Every public mutating method is one step. A step whose precondition fails throws
 /// ``CoreError/precondition(_:)`` or ``CoreError/invalid(_:)`` and leaves the world unchanged.
-/// After every step the SPEC §2.4 invariants are checked; a violation throws
+/// After every step docs/CORE.md invariants are checked; a violation throws
 /// ``CoreError/invariant(name:detail:)`` (a core bug) and keeps the events that led to it in
 /// the trace.
 public struct World: Sendable, Hashable {
@@ -79,7 +79,7 @@ public struct World: Sendable, Hashable {
     public internal(set) var log: [LogLine] = []
     var invariantProgress = InvariantProgress()
 
-    /// Installs the app at time 0 (SPEC §2.2 "Install").
+    /// Installs the app at time 0 (docs/CORE.md "Install").
     ///
     /// Not `fresh`: the app has been launched before — `foreground` on `host`, registered for
     /// pushes (honouring the configuration), Kindly `start()` has run (the key is in the
@@ -103,7 +103,7 @@ public struct World: Sendable, Hashable {
     /// Whether the user sees the chat: the app in the foreground on `chat`.
     public var isChatOpen: Bool { appState == .foreground && screen == .chat }
 
-    /// What the SDK declared to the Kindly server when it last registered (SPEC §3.2).
+    /// What the SDK declared to the Kindly server when it last registered (docs/KINDLY.md).
     public var declaredMode: DeclaredMode { kindly.server.registration?.declared ?? .nothing }
 
     /// What the newest push command sent and what became of it.

@@ -1,4 +1,4 @@
-/// Renders ``Diagnostic`` values for people, once, at the edge (SPEC §10):
+/// Renders ``Diagnostic`` values for people, once, at the edge (docs/RELIABILITY.md):
 ///
 /// ```
 /// error: unknown option 'tilte' for 'push kindly'

@@ -53,7 +53,7 @@ public enum Language {
         }
     }
 
-    /// Renders diagnostics for people (SPEC §10), separated by blank lines.
+    /// Renders diagnostics for people (docs/RELIABILITY.md), separated by blank lines.
     public static func render(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
         DiagnosticRenderer(color: color).render(diagnostics)
     }

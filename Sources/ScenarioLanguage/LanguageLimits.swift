@@ -1,4 +1,4 @@
-/// The limits that keep untrusted scenario files from exhausting the tool (SPEC §10).
+/// The limits that keep untrusted scenario files from exhausting the tool (docs/RELIABILITY.md).
 ///
 /// Each limit, when reached, is a diagnostic at the position where it was reached;
 /// nothing crashes and nothing hangs.
@@ -34,6 +34,6 @@ public struct LanguageLimits: Hashable, Sendable {
         self.maxErrors = maxErrors
     }
 
-    /// The limits of SPEC §10.
+    /// The limits of docs/RELIABILITY.md.
     public static let standard = LanguageLimits()
 }

@@ -1,7 +1,7 @@
 import NotificationCore
 import ScenarioLanguage
 
-/// How a failed case reads (SPEC §7): the step with a caret under it, what was expected,
+/// How a failed case reads (docs/COMMANDS.md): the step with a caret under it, what was expected,
 /// what is, and the trace events that led there.
 public enum FailureReport {
     /// How many trace events a failure quotes.

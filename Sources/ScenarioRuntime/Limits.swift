@@ -1,4 +1,4 @@
-/// The limits that keep an untrusted scenario from running away (SPEC §10). Each one,
+/// The limits that keep an untrusted scenario from running away (docs/RELIABILITY.md). Each one,
 /// when reached, ends the case with a clear error at the position of the step.
 public struct Limits: Hashable, Sendable {
     /// Steps per case: every command, user call and loop iteration counts one.

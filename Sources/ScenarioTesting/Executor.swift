@@ -16,7 +16,7 @@ public protocol ScenarioExecutor: Sendable {
     ///   - file: the file's path as the runner names it in every report: the path the user
     ///     gave, joined with the file's path below it (`Scenarios/kindly/cold-start.scn`),
     ///     relative to the current directory unless the user gave an absolute one.
-    ///   - root: the scenario root (SPEC §5.2): the folder given to `scn test`, or the
+    ///   - root: the scenario root (docs/LANGUAGE.md): the folder given to `scn test`, or the
     ///     file's own folder when the file was given directly. `include` and `push raw file`
     ///     must stay inside it.
     func plan(file: String, root: String) -> FilePlan
@@ -102,7 +102,7 @@ public struct PlanProblem: Sendable, Hashable {
 
     /// Check error or internal error.
     public var kind: Kind
-    /// Every diagnostic, rendered as the user sees it (caret snippets, SPEC §10), without
+    /// Every diagnostic, rendered as the user sees it (caret snippets, docs/RELIABILITY.md), without
     /// colour. May span many lines; no trailing newline needed.
     public var message: String
     /// The first diagnostic's position, or `nil` when there is none (an unreadable file).
@@ -290,7 +290,7 @@ public struct CaseOutcome: Sendable, Hashable {
 
 /// Limits and presentation for one run, as `scn test` was asked for them.
 public struct ExecutionOptions: Sendable, Hashable {
-    /// The default step limit per case (SPEC §10).
+    /// The default step limit per case (docs/RELIABILITY.md).
     public static let defaultMaxSteps = 1_000_000
 
     /// Steps a case may take before it fails with a limit error (`--max-steps`).

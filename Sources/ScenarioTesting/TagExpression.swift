@@ -2,7 +2,7 @@
 ///
 /// Precedence is `not` > `and` > `or`, and `and`/`or` group to the left, so
 /// `a or b and not c` means `a or (b and (not c))`. A tag name is made of letters, digits
-/// and `_ - . / :`, like the language's words (SPEC §5.1); tags compare exactly.
+/// and `_ - . / :`, like the language's words (docs/LANGUAGE.md); tags compare exactly.
 ///
 /// ```
 /// let e = try TagExpression.parse("kindly and not slow")

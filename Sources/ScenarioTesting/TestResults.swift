@@ -149,7 +149,7 @@ public struct Tally: Sendable, Hashable {
     }
 }
 
-/// The exit codes of `scn test` (SPEC §8).
+/// The exit codes of `scn test` (docs/TOOL.md).
 ///
 /// When several apply, the most severe wins: internal error (3) over check or usage error
 /// (2) over failed case (1). A check error outranks a failing case because part of the

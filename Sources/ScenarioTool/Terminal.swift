@@ -39,7 +39,7 @@ enum Terminal {
     }
 }
 
-/// Exit codes (SPEC §8).
+/// Exit codes (docs/TOOL.md).
 enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §2.4 invariant 2 over the WHOLE cross product, not a sample.
+/// docs/CORE.md invariant 2 over the WHOLE cross product, not a sample.
 @Suite("One push, at most one banner")
 struct CrossProductTests {
     struct Case: CustomStringConvertible, Sendable {

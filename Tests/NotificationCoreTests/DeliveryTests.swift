@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §2.3: APNs and iOS delivery rules, one test per table row, then the bullets.
+/// docs/CORE.md: APNs and iOS delivery rules, one test per table row, then the bullets.
 @Suite("§2.3 APNs and iOS delivery")
 struct DeliveryTests {
     // MARK: The table

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §3.4: what the SDK itself presents (here: silent pushes, which only the SDK shows).
+/// docs/KINDLY.md: what the SDK itself presents (here: silent pushes, which only the SDK shows).
 @Suite("§3.4 display rule")
 struct DisplayRuleTests {
     @Test("§3.4 background, any screen: the SDK presents a banner", arguments: Screen.allCases)

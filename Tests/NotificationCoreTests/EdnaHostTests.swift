@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §4.3: `host edna recommended` and `host edna manual`.
+/// docs/EDNA.md: `host edna recommended` and `host edna manual`.
 @Suite("Edna §4.3 host wiring")
 struct EdnaHostTests {
     // MARK: permission

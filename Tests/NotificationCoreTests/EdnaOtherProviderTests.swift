@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §4.3 "a push that is not edna's: left to the other provider", interleaved with edna's.
+/// docs/EDNA.md "a push that is not edna's: left to the other provider", interleaved with edna's.
 @Suite("Edna and another provider's pushes")
 struct EdnaOtherProviderTests {
     @Test(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-@Suite("Edna SDK (SPEC §4.2)")
+@Suite("Edna SDK (docs/EDNA.md)")
 struct EdnaSDKTests {
     let token = "0123abcd"
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §4.2 on the world, through `call` and the host.
+/// docs/EDNA.md on the world, through `call` and the host.
 @Suite("Edna §4.2 SDK")
 struct EdnaSDKWorldTests {
     @Test("setDeviceToken may be called before the SDK instance exists: the token is kept and used once it does")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §4.1, on the world: settings, templates, history, APNs.
+/// docs/EDNA.md, on the world: settings, templates, history, APNs.
 @Suite("Edna §4.1 server side")
 struct EdnaServerSideTests {
     @Test("Sending must be configured: the default p8, app bundle id, production matches the default app")

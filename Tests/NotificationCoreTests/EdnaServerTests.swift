@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-@Suite("Edna server state (SPEC §4.1)")
+@Suite("Edna server state (docs/EDNA.md)")
 struct EdnaServerTests {
     @Test("Message ids count up in the order stored")
     func messageIDs() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-@Suite("Edna templates (SPEC §4.1)")
+@Suite("Edna templates (docs/EDNA.md)")
 struct EdnaTemplateTests {
     let values = EdnaTemplateValues(
         id: "msg-7", externalId: "user-1", text: "Hello", clientId: "client-1", campaign: "spring")

@@ -2,8 +2,8 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §1's example, through the Swift API.
-@Suite("SPEC §1 example")
+/// README.md's example, through the Swift API.
+@Suite("README.md example")
 struct ExampleTests {
     @Test("a tap that cold-launched the app is dropped when start() comes 61 s later")
     func coldTapDropped() throws {

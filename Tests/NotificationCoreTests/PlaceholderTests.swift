@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// Every way decryption fails gives the placeholder, never ciphertext (SPEC §3.3, §2.4 invariant 1).
+/// Every way decryption fails gives the placeholder, never ciphertext (docs/KINDLY.md invariant 1).
 @Suite("Placeholder, never ciphertext")
 struct PlaceholderTests {
     static let states: [AppState] = [.killed, .terminated, .background]

@@ -5,7 +5,7 @@ import Testing
 /// Property test: long random walks over every action, in random configurations of both
 /// SDKs — APNs headers, the network, iOS's switches, extension kills and the host's own faults
 /// included. A step whose precondition fails must leave the world exactly as it was; no walk
-/// may ever break an invariant (SPEC §2.4); the same seed gives the same trace.
+/// may ever break an invariant (docs/CORE.md); the same seed gives the same trace.
 @Suite("Random walks")
 struct RandomWalkTests {
     /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.

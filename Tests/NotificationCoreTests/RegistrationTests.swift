@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §3.2: what the SDK declares when it registers, and the push type the server chooses.
+/// docs/KINDLY.md: what the SDK declares when it registers, and the push type the server chooses.
 @Suite("§3.2 registration and push type")
 struct RegistrationTests {
     @Test("§3.2 ≤ 3.0.11: declares nothing; the server sends silent", arguments: [[3, 0, 11], [2, 9], [3, 0, 9]])

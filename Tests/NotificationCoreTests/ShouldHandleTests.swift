@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §3.5: shouldHandleNotification.
+/// docs/KINDLY.md: shouldHandleNotification.
 @Suite("§3.5 shouldHandleNotification")
 struct ShouldHandleTests {
     @Test("§3.5 not set (default): never called; the SDK presents, subject to the display rule")

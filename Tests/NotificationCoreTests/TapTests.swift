@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §3.7: taps.
+/// docs/KINDLY.md: taps.
 @Suite("§3.7 taps")
 struct TapTests {
     @Test(

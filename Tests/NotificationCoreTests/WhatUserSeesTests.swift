@@ -2,7 +2,7 @@ import Testing
 
 @testable import NotificationCore
 
-/// SPEC §3.6: what the user sees, one test per row, each run with all four delegate choices
+/// docs/KINDLY.md: what the user sees, one test per row, each run with all four delegate choices
 /// (`kindly` as the table says, `forwarding` the same, `own` and `none` as the notes say).
 @Suite("§3.6 what the user sees")
 struct WhatUserSeesTests {

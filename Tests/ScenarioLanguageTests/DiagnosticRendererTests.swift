@@ -3,7 +3,7 @@ import Testing
 @testable import ScenarioLanguage
 
 @Suite struct DiagnosticRendererTests {
-    /// SPEC §10, verbatim.
+    /// docs/RELIABILITY.md, verbatim.
     @Test func theSpecExampleRendersExactly() throws {
         let text = "sdk kindly 3.0.12\nextension kindly\nlaunch killed\npush kindly visible tilte \"Anna\"\n"
         let result = Language.check(

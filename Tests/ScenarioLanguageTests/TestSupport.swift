@@ -3,7 +3,7 @@ import Testing
 
 @testable import ScenarioLanguage
 
-/// A small registry modelled on SPEC §6 and §7: enough commands of every role and
+/// A small registry modelled on docs/COMMANDS.md: enough commands of every role and
 /// parameter shape to exercise the checker.
 let testRegistry: Registry = {
     var r = Registry()

@@ -2,7 +2,7 @@ import ScenarioLanguage
 import ScenarioRuntime
 import Testing
 
-/// SPEC §5.2: impossible combinations are check errors, reported before anything runs —
+/// docs/LANGUAGE.md: impossible combinations are check errors, reported before anything runs —
 /// whether the setting comes before the first action or (a runtime setting) after it.
 @Suite("Case rules")
 struct CaseRuleTests {

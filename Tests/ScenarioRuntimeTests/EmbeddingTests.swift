@@ -4,7 +4,7 @@ import ScenarioLanguage
 import ScenarioRuntime
 import Testing
 
-/// SPEC §9: a host program adds its own commands and expectations to the registry, the
+/// docs/EMBEDDING.md: a host program adds its own commands and expectations to the registry, the
 /// same way the built-ins are registered, and reads results and traces as values.
 @Suite("Embedding")
 struct EmbeddingTests {

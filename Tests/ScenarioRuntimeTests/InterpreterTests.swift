@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Interpreter")
 struct InterpreterTests {
-    @Test("the SPEC §1 example runs and passes")
+    @Test("README.md example runs and passes")
     func specExample() throws {
         let (_, results) = try run(
             """

@@ -3,7 +3,7 @@ import ScenarioLanguage
 import ScenarioRuntime
 import Testing
 
-/// SPEC §10: scenario files are untrusted; every limit ends the case with a clear error at
+/// docs/RELIABILITY.md: scenario files are untrusted; every limit ends the case with a clear error at
 /// its position, and nothing hangs.
 @Suite("Limits")
 struct LimitsTests {

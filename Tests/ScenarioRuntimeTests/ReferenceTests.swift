@@ -6,7 +6,7 @@ import Testing
 /// The registry is the one source of truth: the reference and docs/COMMANDS.md come from it.
 @Suite("Reference")
 struct ReferenceTests {
-    /// Every command and expectation of SPEC §6 and §7, by its words.
+    /// Every command and expectation of docs/COMMANDS.md, by its words.
     static let specCommands = [
         "sdk kindly", "sdk edna", "install fresh", "extension", "extension kindly undetected", "keychain",
         "keychain access", "app bundle", "app environment", "app version", "kindly server extension-version",
@@ -26,7 +26,7 @@ struct ReferenceTests {
         "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates",
     ]
 
-    @Test("every command of SPEC §6 and §7 is registered, with one line of help")
+    @Test("every command of docs/COMMANDS.md is registered, with one line of help")
     func everySpecCommandIsRegistered() {
         let registry = Vocabulary.standard.registry
         for name in Self.specCommands {

@@ -129,7 +129,7 @@ struct Malformed: CustomStringConvertible, Sendable {
         }
     }
 
-    /// SPEC §10's example, verbatim.
+    /// docs/RELIABILITY.md's example, verbatim.
     @Test func specExampleDiagnostic() throws {
         let dir = try TempDir()
         try dir.write(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Colour only on a terminal, and never with NO_COLOR (SPEC §8).
+/// Colour only on a terminal, and never with NO_COLOR (docs/TOOL.md).
 @Suite struct CLIColourTests {
     static let escape = "\u{1B}["
 

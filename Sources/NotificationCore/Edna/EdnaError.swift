@@ -1,4 +1,4 @@
-// The errors edna's SDK API throws (SPEC §4.2).
+// The errors edna's SDK API throws (docs/EDNA.md).
 
 /// An error thrown by edna's `handleNotification` or `getChat`. `expect error NAME` names
 /// its raw value.

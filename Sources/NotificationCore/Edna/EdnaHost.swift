@@ -1,4 +1,4 @@
-// The host app's edna wiring (SPEC §4.3): `host edna recommended` (edna's documented
+// The host app's edna wiring (docs/EDNA.md): `host edna recommended` (edna's documented
 // integration) and `host edna manual` (permission, registration and `authorize("user-1")`
 // at install, nothing else: the scenario calls the API with `call`).
 
@@ -30,7 +30,7 @@ struct EdnaKeptPush: Hashable, Sendable {
 enum EdnaScheduledEvent: Hashable, Sendable {}
 
 extension World {
-    /// The user `install` authorizes (SPEC §2.2).
+    /// The user `install` authorizes (docs/CORE.md).
     public static let ednaInstallUser = "user-1"
 
     private var ednaRecommended: Bool { configuration.ednaHost == .recommended }
@@ -164,7 +164,7 @@ extension World {
 
     // MARK: The recommended rows
 
-    /// SPEC §4.3 foreground row: `handleNotification`; on `chatNotOpened`, `getChat` and show
+    /// docs/EDNA.md foreground row: `handleNotification`; on `chatNotOpened`, `getChat` and show
     /// the chat. The row as a whole is one host action for `expect error`.
     private mutating func ednaHostHandle(_ push: EdnaKeptPush) {
         guard let current = process else { return }
@@ -193,7 +193,7 @@ extension World {
 
     // MARK: The SDK API as host code calls it
 
-    /// Whether edna's chat screen is the app's screen (SPEC §4.2 "chat screen shown").
+    /// Whether edna's chat screen is the app's screen (docs/EDNA.md "chat screen shown").
     var ednaChatScreenShown: Bool { process != nil && screen == .chat }
 
     /// `getChat(userInfo:)`: on success the chat is shown and a campaign's quote and binding

@@ -1,7 +1,7 @@
-// edna ChatCenterUI in the app's process (SPEC §4.2). Everything here is in-memory state:
+// edna ChatCenterUI in the app's process (docs/EDNA.md). Everything here is in-memory state:
 // it dies with the process (``EdnaSDK/init()`` is a fresh process).
 
-/// What a push asks of the chat it opens (SPEC §4.2).
+/// What a push asks of the chat it opens (docs/EDNA.md).
 public enum EdnaChatContext: Hashable, Sendable {
     /// No userInfo (`call edna.getChat none`), or one that is not edna's (another
     /// provider's push is left alone, whatever fields it carries).
@@ -91,7 +91,7 @@ public struct EdnaSDK: Hashable, Sendable {
         return keptToken
     }
 
-    /// `handleNotification(userInfo:)` (SPEC §4.2): throws ``EdnaError/chatNotOpened`` when
+    /// `handleNotification(userInfo:)` (docs/EDNA.md): throws ``EdnaError/chatNotOpened`` when
     /// the chat screen is not shown or `userInfo` is empty; otherwise returns having done
     /// nothing (the context is not put into the open chat).
     public func handleNotification(userInfo: JSONValue, chatShown: Bool) throws(EdnaError) {

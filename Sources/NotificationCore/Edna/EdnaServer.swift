@@ -1,4 +1,4 @@
-// The edna server (SPEC §4.1): who the device is authorized as, the token it registered,
+// The edna server (docs/EDNA.md): who the device is authorized as, the token it registered,
 // and how a message becomes an APNs push: stored in the history, rendered from its
 // template, sent through APNs with the server's settings.
 
@@ -67,7 +67,7 @@ extension Configuration {
 }
 
 extension World {
-    /// `push edna message|campaign "text" [campaign ID]` (SPEC §4.1): the server stores the
+    /// `push edna message|campaign "text" [campaign ID]` (docs/EDNA.md): the server stores the
     /// message in the chat's history, then renders its template and sends it through APNs.
     /// `edna server off`, a server error or no registered token: nothing is sent.
     mutating func ednaServerPush(

@@ -1,4 +1,4 @@
-// The edna server's push templates (SPEC §4.1): JSON text with `${…}` placeholders,
+// The edna server's push templates (docs/EDNA.md): JSON text with `${…}` placeholders,
 // rendered per message into the APNs payload.
 
 /// The values a template's placeholders stand for.
@@ -71,7 +71,7 @@ public struct EdnaTemplate: Hashable, Sendable {
 
     public init(_ text: String) { self.text = text }
 
-    /// The correct default template for `kind` (SPEC §4.1): `aps` with the string `alert` and
+    /// The correct default template for `kind` (docs/EDNA.md): `aps` with the string `alert` and
     /// `content-available: 1`; beside it `origin: "threads"`, `id` and `clientId`; for a
     /// campaign also `massPushMessage: true` and `campaign`.
     public static func standard(_ kind: EdnaTemplateKind) -> EdnaTemplate {

@@ -3,7 +3,7 @@
 // Edna/EdnaHost.swift.
 
 extension World {
-    /// Install (SPEC §2.2): what the host did before the scenario's first step.
+    /// Install (docs/CORE.md): what the host did before the scenario's first step.
     mutating func hostInstall(fresh: Bool) {
         integration.type.install(&self, fresh: fresh)
     }
@@ -66,7 +66,7 @@ extension World {
         return token
     }
 
-    /// A server stores a message in a chat's history (SPEC §3.3, §4.1; invariant 3).
+    /// A server stores a message in a chat's history (docs/KINDLY.md; invariant 3).
     mutating func storeMessage(chat: String, _ entry: HistoryEntry) {
         let position: Int
         if let index = histories.firstIndex(where: { $0.chatID == chat }) {

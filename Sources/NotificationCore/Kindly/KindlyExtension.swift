@@ -1,4 +1,4 @@
-// KindlyNotificationServiceExtension (SPEC §3.1, §3.3): decrypts with the key it can read,
+// KindlyNotificationServiceExtension (docs/KINDLY.md): decrypts with the key it can read,
 // applies it, lets the host customize, or delivers the placeholder it was given.
 
 extension World {

@@ -1,4 +1,4 @@
-// The host app's Kindly wiring (SPEC §3.1 `host kindly recommended|manual`).
+// The host app's Kindly wiring (docs/KINDLY.md `host kindly recommended|manual`).
 
 extension World {
     /// Install: the app registered, then called `start()` (unless fresh).

@@ -1,4 +1,4 @@
-// The Kindly payload (SPEC §3.3): a top-level `kindly` dictionary with `v: 1` and the fields
+// The Kindly payload (docs/KINDLY.md): a top-level `kindly` dictionary with `v: 1` and the fields
 // `chat_id`, `title`, `body`, each sealed separately with AES-256-GCM as
 // `{"nonce": b64, "ciphertext": b64, "tag": b64}`.
 

@@ -1,4 +1,4 @@
-// KindlySDK in the app process (SPEC §3.3–§3.7): start, token, decrypt, notificationReceived,
+// KindlySDK in the app process (docs/KINDLY.md–§3.7): start, token, decrypt, notificationReceived,
 // the notification delegate, shouldHandleNotification, the display rule and taps.
 
 extension World {
@@ -67,7 +67,7 @@ extension World {
         }
     }
 
-    /// SPEC §3.5: a set `shouldHandleNotification` decides; false means the host handles it.
+    /// docs/KINDLY.md: a set `shouldHandleNotification` decides; false means the host handles it.
     private mutating func kindlyShouldHandle(_ message: KindlyMessage, userInfo: JSONValue) -> Bool {
         guard configuration.shouldHandle != .unset else { return true }
         handlerCalls.append(
@@ -80,7 +80,7 @@ extension World {
         return answer
     }
 
-    /// SPEC §3.4: the SDK presents nothing while the user sees the conversation.
+    /// docs/KINDLY.md: the SDK presents nothing while the user sees the conversation.
     private var kindlyDisplayRule: PresentationDecision {
         isChatOpen ? .suppress(reason: "the chat is open, the user can already see it (display rule)") : .present
     }
@@ -156,7 +156,7 @@ extension World {
 
     // MARK: Taps
 
-    /// `didReceive(response)` on the assigned delegate (SPEC §3.7).
+    /// `didReceive(response)` on the assigned delegate (docs/KINDLY.md).
     mutating func kindlyDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
         guard delegate == .kindly || delegate == .forwarding else {
             record(.host, "own delegate handles the tap; Kindly never hears of it, the chat stays closed")

@@ -1,4 +1,4 @@
-// The Kindly server (SPEC §3.2, §3.3): registrations, per-installation keys, messages and the
+// The Kindly server (docs/KINDLY.md): registrations, per-installation keys, messages and the
 // push type it chooses.
 
 /// What the server knows about the device.
@@ -30,7 +30,7 @@ struct KindlyState: Hashable, Sendable {
 }
 
 extension World {
-    /// What the SDK declares when it registers (SPEC §3.2 table).
+    /// What the SDK declares when it registers (docs/KINDLY.md table).
     var kindlyDeclaration: DeclaredMode {
         guard Version.kindlySupportsExtension(configuration.sdkVersion) else { return .nothing }
         switch configuration.mode {

@@ -1,4 +1,4 @@
-// iOS receiving a push (SPEC §2.3): drop, wake the app, run the extension, present.
+// iOS receiving a push (docs/CORE.md): drop, wake the app, run the extension, present.
 
 extension World {
     /// The device receives the push at `index` from APNs.

@@ -1,6 +1,6 @@
 // The app's process: cold launches, foreground and background, force-quit and termination.
 
-/// One run of the app: what lives in memory dies with it (SPEC §2.2 "process").
+/// One run of the app: what lives in memory dies with it (docs/CORE.md "process").
 struct AppProcess: Hashable, Sendable {
     /// 1, 2, … per launch.
     var number: Int
@@ -8,7 +8,7 @@ struct AppProcess: Hashable, Sendable {
     var delegateAssigned: Bool
     /// Kindly `start()` has run in this process.
     var kindlyStarted = false
-    /// A tap Kindly got before `start()` (SPEC §3.7).
+    /// A tap Kindly got before `start()` (docs/KINDLY.md).
     var rememberedTap: RememberedTap?
     /// edna's in-memory state (authorization, kept userInfo, pending launch payload, …).
     var edna = EdnaProcessState()

@@ -61,7 +61,7 @@ extension World {
     }
 
     /// A local notification an SDK schedules: through `willPresent` in the foreground, shown
-    /// directly otherwise (SPEC §2.3).
+    /// directly otherwise (docs/CORE.md).
     mutating func scheduleLocalNotification(_ notification: IncomingNotification, by sdk: String) {
         record(
             .sdk, "\(sdk) schedules a local notification for \(notification.pushID): \(notification.content.summary)")

@@ -1,5 +1,5 @@
 // The notification service extension: runs for `mutable-content` alerts, takes
-// `extension-delay`, and iOS gives up on it at 30 s (SPEC §2.1, §2.3).
+// `extension-delay`, and iOS gives up on it at 30 s (docs/CORE.md).
 
 /// A push the extension is working on.
 struct ExtensionJob: Hashable, Sendable {

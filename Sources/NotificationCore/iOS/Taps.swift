@@ -1,4 +1,4 @@
-// A tap on a banner (SPEC §2.3 "Tap", §3.7).
+// A tap on a banner (docs/CORE.md "Tap", §3.7).
 
 extension World {
     /// The index in ``banners`` of the banner a tap hits, or why there is none.

@@ -49,6 +49,9 @@ public enum TextMateGrammar {
             }
         }
         choices.subtract(["true", "false"])
+        // A word that is an option somewhere (`title`) reads as one wherever it stands,
+        // also where it is a command's own word (`expect banner title`).
+        commandWords.subtract(options)
         // A statement starts a line or follows `;` or `{`.
         let start = "(?:^|(?<=[;{]))\\s*"
         let patterns: [[String: Any]] = [

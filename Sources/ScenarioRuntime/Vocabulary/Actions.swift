@@ -2,7 +2,7 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// Actions (SPEC §6): each is one step on the world.
+    /// Actions (docs/COMMANDS.md): each is one step on the world.
     mutating func registerActions() {
         let app = "App and device"
         let push = "Pushes"

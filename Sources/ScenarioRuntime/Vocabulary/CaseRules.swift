@@ -2,7 +2,7 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// Impossible configurations, caught before anything runs (SPEC §5.2): no SDK or two
+    /// Impossible configurations, caught before anything runs (docs/LANGUAGE.md): no SDK or two
     /// SDKs before the first action, and settings the chosen SDK or version lacks.
     mutating func registerCaseRules() {
         addCaseRule { configuration in

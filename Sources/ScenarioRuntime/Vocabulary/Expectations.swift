@@ -2,7 +2,7 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// Expectations (SPEC §7): each reads the world and fails with what was expected and
+    /// Expectations (docs/COMMANDS.md): each reads the world and fails with what was expected and
     /// what is.
     mutating func registerExpectations() {
         expectation("banner none", "the notification center is empty") { w, _ in

@@ -2,7 +2,7 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// Configuration (SPEC §6): install-time settings write the configuration; runtime
+    /// Configuration (docs/COMMANDS.md): install-time settings write the configuration; runtime
     /// settings also change the installed world.
     mutating func registerSettings() {
         let app = "App and device"

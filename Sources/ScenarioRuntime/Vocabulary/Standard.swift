@@ -2,7 +2,7 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// The built-in vocabulary of SPEC §6 and §7: configuration, actions and expectations,
+    /// The built-in vocabulary of docs/COMMANDS.md: configuration, actions and expectations,
     /// each bound to the notification core, and the rules that check a case's
     /// configuration before it runs.
     public static let standard: Vocabulary = {

@@ -6,7 +6,7 @@ struct Style: Sendable {
     /// `dumb`.
     let enabled: Bool
 
-    /// The colour decision of SPEC §8.
+    /// The colour decision of docs/TOOL.md.
     static func decide(isTerminal: Bool, environment: [String: String]) -> Style {
         Style(enabled: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
     }

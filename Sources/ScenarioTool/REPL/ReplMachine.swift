@@ -350,7 +350,7 @@ struct ReplMachine {
         return .error(errorLine("no command '\(words.joined(separator: " "))'\(near)"))
     }
 
-    /// The statements of the language the REPL accepts besides commands (SPEC §5.2).
+    /// The statements of the language the REPL accepts besides commands (docs/LANGUAGE.md).
     static let statementForms: [String: String] = [
         "let": "let NAME = VALUE\n    binds $NAME for the rest of the session",
         "repeat": "repeat N { … }\n    runs the block N times",
