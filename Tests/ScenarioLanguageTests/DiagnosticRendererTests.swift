@@ -3,7 +3,7 @@ import Testing
 @testable import ScenarioLanguage
 
 @Suite struct DiagnosticRendererTests {
-    /// docs/RELIABILITY.md, verbatim.
+    /// docs/LANGUAGE.md's diagnostic example, verbatim.
     @Test func theSpecExampleRendersExactly() throws {
         let text = "sdk kindly 3.0.12\nextension kindly\nlaunch killed\npush kindly visible tilte \"Anna\"\n"
         let result = Language.check(

@@ -129,7 +129,7 @@ struct Malformed: CustomStringConvertible, Sendable {
         }
     }
 
-    /// docs/RELIABILITY.md's example, verbatim.
+    /// docs/LANGUAGE.md's diagnostic example, verbatim.
     @Test func specExampleDiagnostic() throws {
         let dir = try TempDir()
         try dir.write(
