@@ -39,10 +39,7 @@ public enum TestCommand {
         workingDirectory: String? = nil,
         defaultJobs: Int? = nil
     ) -> Int32 {
-        func usage(_ message: String) -> Int32 {
-            stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
-            return TestExitCode.usage
-        }
+        func usage(_ message: String) -> Int32 { usageError(message, stderr) }
 
         let options: TestOptions
         do {
@@ -73,10 +70,7 @@ public enum TestCommand {
         workingDirectory: String? = nil,
         defaultJobs: Int? = nil
     ) -> Int32 {
-        func usage(_ message: String) -> Int32 {
-            stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
-            return TestExitCode.usage
-        }
+        func usage(_ message: String) -> Int32 { usageError(message, stderr) }
         if options.tap && options.list {
             return usage("--tap and --list cannot be combined")
         }
@@ -296,5 +290,13 @@ final class RunOutput: Sendable {
         guard s.progressShown else { return }
         stderr.write("\r\u{1B}[2K")
         s.progressShown = false
+    }
+}
+
+extension TestCommand {
+    /// A usage error: the message, a pointer to `--help`, exit 2.
+    fileprivate static func usageError(_ message: String, _ stderr: any TextOutput) -> Int32 {
+        stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
+        return TestExitCode.usage
     }
 }
