@@ -88,7 +88,7 @@ public struct World: Sendable, Hashable {
         try Self.validate(configuration)
         self.configuration = configuration
         self.integration = configuration.sdk.integration
-        record(.install, Self.describeInstall(configuration, fresh: fresh))
+        record(.install, "\(later: { Self.describeInstall(configuration, fresh: fresh) })")
         if fresh {
             record(.app, "installed, never launched: killed")
         } else {
