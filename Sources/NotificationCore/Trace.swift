@@ -190,6 +190,17 @@ public struct TraceText: Sendable, CustomStringConvertible, ExpressibleByStringI
     }
 }
 
+/// How much of its trace and its log a world keeps. A long case makes millions of events; a
+/// report quotes a few of the newest, and only `--trace`, a bug report or an expectation
+/// about the whole trace reads them all.
+public enum RecordKeeping: Hashable, Sendable {
+    /// Every event and every log line.
+    case everything
+    /// At least the newest `count` of each (a few more at times: older ones are dropped in
+    /// batches). ``World/traceCount`` and ``World/logCount`` still count every one.
+    case newest(Int)
+}
+
 /// A line an SDK or the system would print (`expect log` reads these).
 public struct LogLine: Hashable, Sendable, CustomStringConvertible {
     public var time: Int64
@@ -229,14 +240,31 @@ extension World {
         log.map { $0.line + "\n" }.joined()
     }
 
+    /// Every trace event recorded, kept or not.
+    public var traceCount: Int { droppedEvents + trace.count }
+
+    /// Every log line written, kept or not.
+    public var logCount: Int { droppedLogLines + log.count }
+
     /// Adds a trace event at the current time.
     mutating func record(_ kind: TraceKind, _ text: TraceText) {
         trace.append(TraceEvent(time: now, kind: kind, message: text))
+        if case .newest(let count) = keeping, trace.count >= 2 * count + 16 {
+            // Dropped in batches, so that each event is moved at most once.
+            let drop = trace.count - count
+            trace.removeFirst(drop)
+            droppedEvents += drop
+        }
     }
 
     /// Adds a log line at the current time, and the trace event that shows it there.
     mutating func writeLog(_ source: String, _ text: String) {
         log.append(LogLine(time: now, source: source, text: text))
+        if case .newest(let count) = keeping, log.count >= 2 * count + 16 {
+            let drop = log.count - count
+            log.removeFirst(drop)
+            droppedLogLines += drop
+        }
         record(.log, "\(source): \(text)")
     }
 }
