@@ -100,12 +100,7 @@ struct DocSamplesTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        if done.wait(timeout: .now() + CLI.deadline) == .timedOut {
-            process.terminate()
-            done.wait()
+        if try CLI.runToEnd(process) {
             throw CLIError("'\(script)' did not end within \(Int(CLI.deadline)) s")
         }
         return String(decoding: try Data(contentsOf: log), as: UTF8.self)
