@@ -903,10 +903,13 @@ private final class CheckRun {
     ) -> BoundArguments {
         let positionals = signature.positionals
         var bound = BoundArguments(positionals: Array(repeating: nil, count: positionals.count))
-        var optionRanges: [String: SourceRange] = [:]
-        var options: [String: Option] = [:]
-        for option in signature.options where options[option.keyword] == nil { options[option.keyword] = option }
-        let optionWords = signature.options.map(\.keyword)
+        // The options are few (a dozen at most): they are found by a scan of the signature's
+        // list, the first of a keyword winning, and where each was given is kept by its
+        // place in that list. Nothing is hashed or built per statement but the result.
+        let options = signature.options
+        func optionIndex(_ keyword: String) -> Int? { options.firstIndex { $0.keyword == keyword } }
+        var optionRanges: [SourceRange?] = options.isEmpty ? [] : Array(repeating: nil, count: options.count)
+        var optionWords: [String] { options.map(\.keyword) }
         let name = signature.name
         var slot = 0
         var i = arguments.startIndex
@@ -916,7 +919,7 @@ private final class CheckRun {
         func unknownOption(_ word: String, _ range: SourceRange, suggestion: String?) -> Int {
             let label = suggestion.map { "did you mean '\($0)'?" } ?? "'\(name)' takes \(CheckRun.list(optionWords))"
             error("unknown option '\(Token.abbreviate(word))' for '\(name)'", file, range, label: label)
-            if let s = suggestion, options[s]?.value != nil { return 2 }
+            if let s = suggestion, let index = optionIndex(s), options[index].value != nil { return 2 }
             return 1
         }
 
@@ -924,17 +927,18 @@ private final class CheckRun {
             let argument = arguments[i]
             // A keyword option — unless the next positional is required, still empty and
             // takes this very word (`push edna campaign "…" campaign ID`).
-            let fillsRequiredSlot =
+            var fillsRequiredSlot: Bool {
                 slot < positionals.count && !positionals[slot].optional
-                && CheckRun.accepts(positionals[slot].kind, argument) == true
-            if case .word(let w) = argument.kind, let option = options[w], !fillsRequiredSlot {
-                if let first = optionRanges[w] {
+                    && CheckRun.accepts(positionals[slot].kind, argument) == true
+            }
+            if case .word(let w) = argument.kind, !options.isEmpty, let index = optionIndex(w), !fillsRequiredSlot {
+                if let first = optionRanges[index] {
                     error(
                         "option '\(w)' given twice", file, argument.range,
                         notes: ["it is first given at \(file.location(of: first.start))"])
                 }
-                optionRanges[w] = argument.range
-                guard let kind = option.value else {
+                optionRanges[index] = argument.range
+                guard let kind = options[index].value else {
                     bound.flags.insert(w)
                     i += 1
                     continue
@@ -1020,7 +1024,7 @@ private final class CheckRun {
             }
             error("'\(name)' needs \(expected)", file, pathRange, label: "missing \(parameter.name)")
         }
-        for option in signature.options where option.required && optionRanges[option.keyword] == nil {
+        for option in options where option.required && optionRanges[optionIndex(option.keyword) ?? 0] == nil {
             let body = option.value.map { "\(option.keyword) \($0.placeholder)" } ?? option.keyword
             error("'\(name)' needs the option '\(body)'", file, pathRange, label: "missing \(option.keyword)")
         }

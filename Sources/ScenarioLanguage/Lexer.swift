@@ -65,6 +65,11 @@ public struct Lexer {
         isDigit(c) || isASCIILetter(c) || c == UInt8(ascii: "_") || c == minus || c == dot
             || c == UInt8(ascii: "/") || c == colon
     }
+    /// ASCII bytes that stand for themselves inside a `"…"` string: not NUL, a newline, `"`,
+    /// `\` or `$`.
+    static func isPlainStringByte(_ c: UInt8) -> Bool {
+        c != 0 && c < 0x80 && c != lf && c != quote && c != backslash && c != dollar
+    }
     /// Bytes of a variable name after its first letter.
     static func isNameByte(_ c: UInt8) -> Bool {
         isDigit(c) || isASCIILetter(c) || c == UInt8(ascii: "_") || c == minus
@@ -472,6 +477,22 @@ public struct Lexer {
                     if !tooLong { buffer.append(c) }
                     k += 1
                 }
+                continue
+            }
+            // A run of ASCII bytes that mean themselves, copied at once; a string that is one
+            // such run becomes its text straight from the source, without a buffer.
+            var run = k
+            let runLimit = Swift.min(b.count, start + maxBytes + 2)
+            while run < runLimit, Lexer.isPlainStringByte(b[run]) { run += 1 }
+            if run > k {
+                if !tooLong {
+                    if buffer.isEmpty, run < b.count, b[run] == Lexer.quote {
+                        parts.append(.text(String(decoding: b[k..<run], as: UTF8.self)))
+                    } else {
+                        buffer.append(contentsOf: b[k..<run])
+                    }
+                }
+                k = run
                 continue
             }
             k = copyScalar(at: k, into: &buffer, keep: !tooLong)

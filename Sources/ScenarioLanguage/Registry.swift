@@ -65,11 +65,11 @@ public struct Registry: Sendable {
     public typealias CaseRule = @Sendable (CaseConfiguration) -> [RuleViolation]
 
     public private(set) var signatures: [Signature] = []
-    private var byName: [String: Int] = [:]
-    /// The most words any command's name has (resolution never tries more).
-    private var longestPath = 0
-    /// Every command's first word (``isHeadWord(_:)`` without a scan of the signatures).
-    private var heads = Set<String>()
+    /// The commands' paths as a tree of words: node 0 is the root; a node holds the
+    /// signature whose path ends there, if any. ``resolve(_:)`` walks it a word at a time,
+    /// so finding a statement's command builds no string; names and head words are found
+    /// in it too.
+    private var pathNodes: [PathNode] = [PathNode()]
     public private(set) var caseRules: [CaseRule] = []
 
     public init() {}
@@ -82,11 +82,19 @@ public struct Registry: Sendable {
     /// Adds a signature. Names are unique; statements are matched by the longest path.
     public mutating func register(_ signature: Signature) throws(RegistrationError) {
         guard !signature.path.isEmpty else { throw .emptyPath }
-        guard byName[signature.name] == nil else { throw .duplicate(signature.name) }
-        byName[signature.name] = signatures.count
+        var node = 0
+        for word in signature.path {
+            if let next = pathNodes[node].children[word] {
+                node = next
+            } else {
+                pathNodes.append(PathNode())
+                pathNodes[node].children[word] = pathNodes.count - 1
+                node = pathNodes.count - 1
+            }
+        }
+        guard pathNodes[node].signature == nil else { throw .duplicate(signature.name) }
+        pathNodes[node].signature = signatures.count
         signatures.append(signature)
-        longestPath = max(longestPath, signature.path.count)
-        heads.insert(signature.path[0])
     }
 
     public mutating func addCaseRule(_ rule: @escaping CaseRule) {
@@ -97,26 +105,42 @@ public struct Registry: Sendable {
     /// when no command has that name.
     @discardableResult
     public mutating func setExploration(_ exploration: Exploration?, for name: String) -> Bool {
-        guard let i = byName[name] else { return false }
+        guard let i = index(named: name) else { return false }
         signatures[i].exploration = exploration
         return true
     }
 
     public func signature(named name: String) -> Signature? {
-        byName[name].map { signatures[$0] }
+        index(named: name).map { signatures[$0] }
+    }
+
+    /// The index of the signature named `name` (its words joined by single spaces).
+    private func index(named name: String) -> Int? {
+        var node = 0
+        for word in name.split(separator: " ", omittingEmptySubsequences: false) {
+            guard let next = pathNodes[node].children[String(word)] else { return nil }
+            node = next
+        }
+        return pathNodes[node].signature
     }
 
     /// The signature whose path is the longest prefix of `words`, and how many words it
     /// takes. `words` are the statement's leading word-like values.
     public func resolve(_ words: [String]) -> (signature: Signature, consumed: Int)? {
-        var n = min(words.count, longestPath)
-        while n > 0 {
-            if let i = byName[words[0..<n].joined(separator: " ")] {
-                return (signatures[i], n)
-            }
-            n -= 1
+        var node = 0
+        var found: (index: Int, consumed: Int)?
+        for (k, word) in words.enumerated() {
+            guard let next = pathNodes[node].children[word] else { break }
+            node = next
+            if let index = pathNodes[node].signature { found = (index, k + 1) }
         }
-        return nil
+        return found.map { (signatures[$0.index], $0.consumed) }
+    }
+
+    /// A node of the path tree: the next words, and the command whose path ends here.
+    private struct PathNode: Sendable {
+        var signature: Int?
+        var children: [String: Int] = [:]
     }
 
     /// The words that may follow `prefix` to continue some command's path (for
@@ -135,5 +159,5 @@ public struct Registry: Sendable {
     public var headWords: [String] { nextWords(after: []) }
 
     /// Whether some command's name starts with `word`.
-    public func isHeadWord(_ word: String) -> Bool { heads.contains(word) }
+    public func isHeadWord(_ word: String) -> Bool { pathNodes[0].children[word] != nil }
 }

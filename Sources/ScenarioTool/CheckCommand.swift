@@ -49,6 +49,7 @@ enum CheckCommand {
                 Terminal.write("ok \(TerminalText.escape(file.path)) (\(cases) case\(cases == 1 ? "" : "s"))\n")
             }
             if !diagnostics.isEmpty || loaded.result?.script == nil { failed += 1 }
+            Finished.keep(loaded.result)
         }
         return failed == 0 ? ExitCode.success : ExitCode.usage
     }
