@@ -83,6 +83,26 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
             ])
     }
 
+    @Test("plain runs, escapes, interpolations and letters outside ASCII join into the same text")
+    func stringRunsBetweenEscapes() {
+        let out = lex(#""Anna said \"hi\" to ${who} in Zürich\tat 9" "x" "" "tab\there""#)
+        #expect(out.diagnostics.isEmpty)
+        #expect(
+            out.tokens[0].kind
+                == .string([
+                    .text("Anna said \"hi\" to "), .interpolation(Name("who", SourceRange(21, 27))),
+                    .text(" in Zürich\tat 9"),
+                ]))
+        #expect(out.tokens[1].kind == .string([.text("x")]))
+        #expect(out.tokens[2].kind == .string([]))
+        #expect(out.tokens[3].kind == .string([.text("tab\there")]))
+        // A run stops at a line's end: the string is unterminated there, the next line lexes.
+        let open = lex("\"plain text\nclear")
+        #expect(open.diagnostics.map(\.message) == ["unterminated string"])
+        #expect(open.tokens[0].kind == .string([.text("plain text")]))
+        #expect(open.tokens[2].kind == .word("clear"))
+    }
+
     @Test func stringInterpolation() {
         let out = lex(#""visible push while ${state}!" "${a}${b}" "$ alone" """#)
         #expect(out.diagnostics.isEmpty)
