@@ -45,7 +45,8 @@ let package = Package(
         // a folder of scenarios as Swift Testing cases, for `swift test` in any package
         .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
-        .target(name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+        .target(
+            name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
         .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
         // the command-line tool as a library: every subcommand and the REPL
@@ -61,7 +62,8 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
+        .testTarget(
+            name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),

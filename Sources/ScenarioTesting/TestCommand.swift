@@ -75,7 +75,9 @@ public enum TestCommand {
             return usage("--tap and --list cannot be combined")
         }
         let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        for (option, path) in [("--junit", options.junitPath), ("--json", options.jsonPath)] {
+        for (option, path) in [
+            ("--junit", options.junitPath), ("--json", options.jsonPath), ("--html", options.htmlPath),
+        ] {
             guard let path else { continue }
             if let problem = ReportPath.problem(file: path, base: base) {
                 return usage("cannot write the \(option) report: \(problem)")
@@ -100,7 +102,9 @@ public enum TestCommand {
         let jobs = options.jobs ?? defaultJobs ?? ProcessInfo.processInfo.activeProcessorCount
         let runner = SuiteRunner(
             executor: executor, jobs: jobs,
-            options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace),
+            options: ExecutionOptions(
+                maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace,
+                diagrams: options.htmlPath != nil),
             selection: selection, maxFailures: options.maxFailures)
         let output = RunOutput(
             stdout: stdout, stderr: stderr, progress: (stderrIsTerminal ?? isTerminal) && environment["TERM"] != "dumb",
@@ -138,6 +142,7 @@ public enum TestCommand {
         let reports: [(String?, (TestSuiteResult) -> String)] = [
             (options.junitPath, { JUnitReporter.render($0, locations: options.junitLocations) }),
             (options.jsonPath, JSONReporter.render),
+            (options.htmlPath, HTMLReporter.render),
         ]
         for (path, render) in reports {
             guard let path else { continue }

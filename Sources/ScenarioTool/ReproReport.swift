@@ -2,6 +2,7 @@ import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import ScenarioTesting
 
 /// The Markdown of `scn repro`: the result in one line, the scenario with its includes
 /// inlined, the settings that differ from the default install, a Mermaid sequence diagram
@@ -72,7 +73,7 @@ struct ReproReport {
         out += settings()
         if let subject {
             out += "### Sequence of \(Self.quoted(subject.name))\n\n"
-            out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).render() + "```\n\n"
+            out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).mermaid() + "```\n\n"
             if let message = FailureReport.render(subject, in: script) {
                 let m = Self.terminalSafe(message)
                 let mf = Self.fence(m)
