@@ -49,6 +49,14 @@ public struct DiagnosticRenderer: Sendable {
         var carets = paint(String(repeating: "^", count: max(1, d.width)), severityStyle + Style.bold)
         if let label = d.label, !label.isEmpty { carets += " " + paint(clean(label), severityStyle + Style.bold) }
         out += pad + "  " + paint("|", Style.blue) + " " + indent + carets + "\n"
+        return out + notes(d)
+    }
+
+    /// The `= note: …` lines of a diagnostic (the end of ``render(_:)``), for a caller that
+    /// writes lines of its own between the snippet and the notes.
+    public func notes(_ d: Diagnostic) -> String {
+        let pad = String(repeating: " ", count: String(d.location.line).count)
+        var out = ""
         for note in d.notes {
             out += pad + "  " + paint("=", Style.blue) + " " + paint("note", Style.bold) + ": " + clean(note) + "\n"
         }

@@ -19,7 +19,10 @@ public enum FailureReport {
         color: Bool = false
     ) -> String {
         let diagnostic = self.diagnostic(failure, sources: sources, fallback: fallback)
-        var out = DiagnosticRenderer(color: color).render(diagnostic)
+        let renderer = DiagnosticRenderer(color: color)
+        var snippet = diagnostic
+        snippet.notes = []
+        var out = renderer.render(snippet)
         let pad = String(repeating: " ", count: String(diagnostic.location.line).count)
         if let expected = failure.expected {
             out += "\(pad)  = expected: \(TerminalText.escape(expected))\n"
@@ -27,6 +30,8 @@ public enum FailureReport {
         if let actual = failure.actual {
             out += "\(pad)  = actual:   \(TerminalText.escape(actual))\n"
         }
+        // Where the step was reached from, after what failed.
+        out += renderer.notes(diagnostic)
         if !trace.isEmpty {
             let excerpt = trace.suffix(traceExcerptLength)
             out +=
@@ -53,6 +58,27 @@ public enum FailureReport {
         case .limit: message = "limit reached: " + failure.message
         case .internal: message = "internal error: " + failure.message
         }
-        return source.diagnostic(message, at: range)
+        return source.diagnostic(message, at: range, notes: notes(failure, sources: sources, fallback: fallback))
+    }
+
+    /// The calls and loops a failing step ran inside, innermost first, one line each:
+    /// `called from a.scn:12:3`, `in for name = "Anna" (item 2 of 3) at a.scn:10:1`,
+    /// `in repeat (iteration 4 of 5) at a.scn:9:1`, then `… 3 more` past the bound.
+    public static func notes(_ failure: StepError, sources: [String: SourceFile], fallback: SourceFile) -> [String] {
+        var notes: [String] = []
+        for frame in failure.frames {
+            let source = sources[frame.path] ?? fallback
+            let at = source.path + ":" + source.location(of: frame.range.start).description
+            switch frame.kind {
+            case .call:
+                notes.append("called from \(at)")
+            case .item(let variable, let value, let number, let count):
+                notes.append("in for \(variable) = \(value) (item \(number) of \(count)) at \(at)")
+            case .iteration(let number, let count):
+                notes.append("in repeat (iteration \(number) of \(count)) at \(at)")
+            }
+        }
+        if failure.moreFrames > 0 { notes.append("… \(failure.moreFrames) more") }
+        return notes
     }
 }

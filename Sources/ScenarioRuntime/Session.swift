@@ -54,7 +54,17 @@ public struct Session: Sendable {
                     leave(frames.removeLast())
                 }
             }
-        } catch {
+        } catch var error {
+            error.frames = []
+            error.moreFrames = 0
+            for frame in frames.reversed() {
+                guard let origin = frame.origin else { continue }
+                if error.frames.count < StepError.frameLimit {
+                    error.frames.append(origin)
+                } else {
+                    error.moreFrames += 1
+                }
+            }
             while let frame = frames.popLast() { leave(frame) }
             throw error
         }
@@ -66,19 +76,40 @@ public struct Session: Sendable {
         var index = 0
         var loop: Loop
         var exit: Exit
+        /// For a call's body: the call (name and statement).
+        var call: (name: String, statement: CheckedStmt)?
 
-        init(body: [CheckedStmt], loop: Loop, exit: Exit) {
+        init(body: [CheckedStmt], loop: Loop, exit: Exit, call: (name: String, statement: CheckedStmt)? = nil) {
             self.body = body
             self.loop = loop
             self.exit = exit
+            self.call = call
+        }
+
+        /// What a failure inside this block says about it; nil for a block that says
+        /// nothing (the case, an include).
+        var origin: StepError.Frame? {
+            switch loop {
+            case .once:
+                guard let call else { return nil }
+                return StepError.Frame(.call(call.name), range: call.statement.range, path: call.statement.path)
+            case .times(let remaining, let total, let statement):
+                return StepError.Frame(
+                    .iteration(number: total - remaining, count: total), range: statement.range, path: statement.path)
+            case .items(let items, let next, let variable, let statement):
+                let shown = items[next - 1].value.display(limit: StepError.Frame.valueLimit).text
+                return StepError.Frame(
+                    .item(variable: variable, value: shown, number: next, count: items.count), range: statement.range,
+                    path: statement.path)
+            }
         }
     }
 
     private enum Loop {
         /// Runs once (a call's body, an include).
         case once
-        /// `repeat`: this many more times.
-        case times(remaining: Int, statement: CheckedStmt)
+        /// `repeat`: this many more times, of `total`.
+        case times(remaining: Int, total: Int, statement: CheckedStmt)
         /// `for`: the items still to bind.
         case items([SizedValue], next: Int, variable: String, statement: CheckedStmt)
     }
@@ -97,12 +128,12 @@ public struct Session: Sendable {
         switch frame.loop {
         case .once:
             return false
-        case .times(let remaining, let statement):
+        case .times(let remaining, let total, let statement):
             guard remaining > 0 else { return false }
             try countStep(statement)
             environment.pop()
             environment.push()
-            frame.loop = .times(remaining: remaining - 1, statement: statement)
+            frame.loop = .times(remaining: remaining - 1, total: total, statement: statement)
         case .items(let items, let next, let variable, let statement):
             guard next < items.count else { return false }
             try countStep(statement)
@@ -191,7 +222,7 @@ public struct Session: Sendable {
             environment.push()
             for (p, v) in zip(def.parameters, values) { environment.bind(p.text, v) }
             callDepth += 1
-            return Frame(body: def.body, loop: .once, exit: .returnTo(saved))
+            return Frame(body: def.body, loop: .once, exit: .returnTo(saved), call: (name.text, statement))
 
         case .let(let name, let expr):
             try countStep(statement)
@@ -209,7 +240,7 @@ public struct Session: Sendable {
             guard n > 0 else { return nil }
             try countStep(statement)
             environment.push()
-            return Frame(body: body, loop: .times(remaining: n - 1, statement: statement), exit: .popScope)
+            return Frame(body: body, loop: .times(remaining: n - 1, total: n, statement: statement), exit: .popScope)
 
         case .for(let variable, let sequenceExpr, let body):
             let sequence = try Self.evaluateSized(sequenceExpr, in: environment, limits: limits, path: statement.path)

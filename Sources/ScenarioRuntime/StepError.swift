@@ -26,6 +26,42 @@ public struct StepError: Error, Hashable, Sendable {
     /// For a violated property (`always expect …`, `never expect …`): the property as
     /// written. The kind is then ``Kind/expectation``.
     public var property: String?
+    /// The calls and loops the failing step ran inside, innermost first, at most
+    /// ``frameLimit`` of them (filled in by the session that ran it).
+    public var frames: [Frame] = []
+    /// How many further frames there were beyond ``frames``.
+    public var moreFrames = 0
+
+    /// The most frames a failure keeps: a def that recursed 256 deep names its 8 innermost calls.
+    public static let frameLimit = 8
+
+    /// One block the failing step was inside: a call of a `def`, an item of a `for`, or an
+    /// iteration of a `repeat`, and the statement that opened it.
+    public struct Frame: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            /// Inside the body of the `def` named, called at `range`.
+            case call(String)
+            /// Inside a `for` over `count` items, with `variable` bound to item `number`
+            /// (1-based), shown as `value` (see ``Frame/valueLimit``).
+            case item(variable: String, value: String, number: Int, count: Int)
+            /// Inside iteration `number` (1-based) of a `repeat count`.
+            case iteration(number: Int, count: Int)
+        }
+
+        /// The most bytes of a `for` item a frame keeps.
+        public static let valueLimit = 60
+
+        public var kind: Kind
+        /// The statement: the call, the `for`, the `repeat`.
+        public var range: SourceRange
+        public var path: String
+
+        public init(_ kind: Kind, range: SourceRange, path: String) {
+            self.kind = kind
+            self.range = range
+            self.path = path
+        }
+    }
 
     public init(
         _ kind: Kind, _ message: String, expected: String? = nil, actual: String? = nil,

@@ -219,6 +219,7 @@ enum JSONLines {
                 fields.append(("column", .integer(Int64(d.location.column))))
                 if let e = failure.expected { fields.append(("expected", .string(e))) }
                 if let a = failure.actual { fields.append(("actual", .string(a))) }
+                if !d.notes.isEmpty { fields.append(("notes", .array(d.notes.map { .string($0) }))) }
             }
             out += object(fields)
         }

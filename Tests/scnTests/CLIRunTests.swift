@@ -123,6 +123,28 @@ import Testing
         #expect((failed["actual"] as? String)?.hasPrefix("newest banner b1: \"Anna\" \"Hi\"") == true)
     }
 
+    @Test("a failure inside a def in a for: the notes in the text and in --json")
+    func failureContext() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "loop.scn",
+            "sdk kindly\nextension kindly\nlaunch background\npush kindly visible title \"Anna\"\n"
+                + "def check who {\n    expect banner $who\n}\nfor who in [\"Anna\", \"Bob\"] {\n    check $who\n}\n")
+        let text = try dir.scn("run", "loop.scn")
+        #expect(text.status == 1, "\(text)")
+        #expect(
+            text.stdout.contains(
+                "     = note: called from loop.scn:9:5\n     = note: in for who = \"Bob\" (item 2 of 2) at loop.scn:8:1\n"
+            ))
+        let r = try dir.scn("run", "--json", "loop.scn")
+        let line = try #require(r.stdoutLines.first { $0.contains("\"type\":\"case\"") })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(
+            object["notes"] as? [String] == [
+                "called from loop.scn:9:5", "in for who = \"Bob\" (item 2 of 2) at loop.scn:8:1",
+            ])
+    }
+
     @Test func jsonSkippedCase() throws {
         let dir = try TempDir()
         try dir.write(
