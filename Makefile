@@ -1,5 +1,5 @@
 # make install PREFIX=/usr/local: the release build of scn, its man page and its shell
-# completion scripts. On macOS, Homebrew's readline is found through pkg-config (README).
+# completion scripts. On macOS, Homebrew's OpenSSL is found through PKG_CONFIG_PATH (README).
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
@@ -8,10 +8,6 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 SWIFT_FLAGS = -c release
-ifeq ($(shell uname -s),Darwin)
-SWIFT_FLAGS += $(patsubst -I%,-Xcc -I%,$(shell pkg-config --cflags-only-I readline)) \
-	$(patsubst -L%,-Xlinker -L%,$(shell pkg-config --libs-only-L readline))
-endif
 
 BIN = $(shell swift build $(SWIFT_FLAGS) --show-bin-path)/scn
 

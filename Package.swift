@@ -20,15 +20,12 @@ let package = Package(
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
     ],
     targets: [
-        // System libraries (Debian: libssl-dev, libreadline-dev; macOS: Homebrew openssl@3, readline).
-        // On macOS: Homebrew's openssl@3 through PKG_CONFIG_PATH, and its readline through the
-        // flags the Makefile passes (README, "macOS"); Linux needs neither.
+        // The system library (Debian: libssl-dev; macOS: Homebrew openssl@3, through
+        // PKG_CONFIG_PATH). GNU readline is not linked: the REPL loads it when it starts
+        // (ScenarioTool's Readline.swift), so no other command pays for binding it.
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-        .systemLibrary(
-            name: "CReadline", path: "Sources/CReadline",
-            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
 
         // text → tokens → tree → checked tree
         .target(name: "ScenarioLanguage"),
@@ -54,7 +51,7 @@ let package = Package(
             name: "ScenarioTool",
             dependencies: [
                 "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
-                "ScenarioLanguageServer", "CommandLineKit", "CReadline",
+                "ScenarioLanguageServer", "CommandLineKit",
             ]),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),

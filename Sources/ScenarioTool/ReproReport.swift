@@ -1,4 +1,3 @@
-import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -33,7 +32,8 @@ struct ReproReport {
         } else {
             func count(_ n: Int, _ what: String) {
                 guard n > 0 else { return }
-                let plural = n == 1 ? what : what.replacingOccurrences(of: "known bug ", with: "known bugs ")
+                let knownBug = "known bug "
+                let plural = n > 1 && what.hasPrefix(knownBug) ? "known bugs " + what.dropFirst(knownBug.count) : what
                 parts.append("\(n) \(plural)")
             }
             let s = run.results.map(\.status)
@@ -204,12 +204,20 @@ struct ReproReport {
 
     /// Text for inline code: one line, no backticks.
     static func inline(_ text: String) -> String {
-        TerminalText.escape(text).replacingOccurrences(of: "`", with: "'")
+        String(TerminalText.escape(text).map { $0 == "`" ? "'" : $0 })
     }
 
     static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 
     static func terminalSafe(_ text: String) -> String { TerminalText.escape(text, keepingLineBreaks: true) }

@@ -92,21 +92,24 @@ enum CLI {
         }
         process.standardOutput = out
         process.standardError = err
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        var timedOut = false
-        if done.wait(timeout: .now() + deadline) == .timedOut {
-            timedOut = true
-            process.terminate()
-            done.wait()
-        }
+        let timedOut = try runToEnd(process)
         return CLIResult(
             status: process.terminationStatus,
             crashed: process.terminationReason == .uncaughtSignal && !timedOut,
             timedOut: timedOut,
             stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
             stderrData: (try? Data(contentsOf: errURL)) ?? Data())
+    }
+
+    /// Runs `process` until it ends, or kills it past ``deadline``: true when it was killed.
+    static func runToEnd(_ process: Process) throws -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        try process.run()
+        guard done.wait(timeout: .now() + deadline) == .timedOut else { return false }
+        process.terminate()
+        done.wait()
+        return true
     }
 
     /// Runs `scn arguments…` with standard output and standard error on a pseudo-terminal,

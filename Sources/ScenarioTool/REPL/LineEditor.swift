@@ -1,13 +1,11 @@
-@preconcurrency import CReadline
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// GNU readline, through its callback interface: line editing, history kept in a file,
-/// and tab completion from a ``Completer``.
+/// GNU readline (``Readline``, loaded when the REPL starts), through its callback interface:
+/// line editing, history kept in a file, and tab completion from a ``Completer``.
 ///
 /// readline calls back through C function pointers, which cannot capture anything, so the
 /// little state they share lives in ``ReadlineGlobals``. Everything runs on the main thread;
@@ -24,22 +22,27 @@ struct LineEditor {
     }
 
     private let historyPath: String?
+    private let rl: Readline
 
-    /// Sets readline up and reads the history file. `historyPath` nil: history in memory only.
-    init(historyPath: String?, completer: Completer) {
+    /// Loads readline, sets it up and reads the history file. `historyPath` nil: history in
+    /// memory only.
+    init(historyPath: String?, completer: Completer) throws(Readline.LoadError) {
+        let rl = try Readline.load()
+        self.rl = rl
         self.historyPath = historyPath
+        ReadlineGlobals.readline = rl
         ReadlineGlobals.completer = completer
         ReadlineGlobals.installSignalPipe()
-        rl_readline_name = ReadlineGlobals.readlineName
-        rl_catch_signals = 0
-        rl_catch_sigwinch = 0
-        rl_basic_word_break_characters = ReadlineGlobals.wordBreaks
-        rl_completer_word_break_characters = ReadlineGlobals.wordBreaks
-        rl_completer_quote_characters = ReadlineGlobals.quotes
-        rl_attempted_completion_function = ReadlineGlobals.attemptCompletion
-        using_history()
-        stifle_history(Int32(HistoryFile.capacity))
-        if let historyPath { _ = read_history(historyPath) }
+        rl.readlineName.pointee = ReadlineGlobals.readlineName
+        rl.catchSignals.pointee = 0
+        rl.catchSigwinch.pointee = 0
+        rl.basicWordBreakCharacters.pointee = ReadlineGlobals.wordBreaks
+        rl.completerWordBreakCharacters.pointee = ReadlineGlobals.wordBreaks
+        rl.completerQuoteCharacters.pointee = ReadlineGlobals.quotes
+        rl.attemptedCompletionFunction.pointee = ReadlineGlobals.attemptCompletion
+        rl.usingHistory()
+        rl.stifleHistory(Int32(HistoryFile.capacity))
+        if let historyPath { _ = rl.readHistory(historyPath) }
     }
 
     /// The completer's words change as the session defines variables and defs.
@@ -57,7 +60,7 @@ struct LineEditor {
         // Ctrl-C typed while an entry ran is forgotten; a SIGTERM or SIGHUP is not.
         if ReadlineGlobals.drainSignals().contains(UInt8(ascii: "T")) { return .endOfInput }
         ReadlineGlobals.result = nil
-        rl_callback_handler_install(prompt, ReadlineGlobals.lineHandler)
+        rl.callbackHandlerInstall(prompt, ReadlineGlobals.lineHandler)
         defer { ReadlineGlobals.result = nil }
         while ReadlineGlobals.result == nil {
             var fds = [
@@ -67,32 +70,32 @@ struct LineEditor {
             let n = poll(&fds, 2, -1)
             if n < 0 {
                 if errno == EINTR { continue }
-                rl_callback_handler_remove()
+                rl.callbackHandlerRemove()
                 return .endOfInput
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 let signals = ReadlineGlobals.drainSignals()
                 if signals.contains(UInt8(ascii: "W")) {
-                    rl_resize_terminal()
+                    rl.resizeTerminal()
                 }
                 if signals.contains(UInt8(ascii: "T")) {
                     // SIGTERM or SIGHUP: leave cleanly, the terminal restored.
-                    rl_callback_handler_remove()
+                    rl.callbackHandlerRemove()
                     return .endOfInput
                 }
                 if signals.contains(UInt8(ascii: "I")) {
                     // `^C` after what was typed, like a shell; then a fresh line (removing the
                     // handler may send a carriage return, so the newline comes after it).
                     Terminal.write("^C")
-                    rl_free_line_state()
-                    rl_replace_line("", 0)
-                    rl_callback_handler_remove()
+                    rl.freeLineState()
+                    rl.replaceLine("", 0)
+                    rl.callbackHandlerRemove()
                     Terminal.write("\n")
                     return .interrupted
                 }
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                rl_callback_read_char()
+                rl.callbackReadChar()
             }
         }
         return ReadlineGlobals.result ?? .endOfInput
@@ -102,26 +105,24 @@ struct LineEditor {
     /// appends it to the history file, which keeps the newest ``HistoryFile/capacity``.
     func remember(_ line: String) {
         guard line.contains(where: { !$0.isWhitespace }) else { return }
-        if history_length > 0, let last = history_get(history_base + history_length - 1),
-            let text = last.pointee.line, String(cString: text) == line
-        {
-            return
-        }
-        add_history(line)
+        if rl.newestHistoryLine == line { return }
+        rl.addHistory(line)
         guard let historyPath else { return }
-        _ = append_history(1, historyPath)
-        _ = history_truncate_file(historyPath, Int32(HistoryFile.capacity))
+        _ = rl.appendHistory(1, historyPath)
+        _ = rl.historyTruncateFile(historyPath, Int32(HistoryFile.capacity))
     }
 
     /// Puts the terminal back as it was.
     func close() {
-        rl_callback_handler_remove()
+        rl.callbackHandlerRemove()
         ReadlineGlobals.restoreSignals()
     }
 }
 
 /// The state readline's C callbacks share with ``LineEditor``: one place, main thread only.
 enum ReadlineGlobals {
+    /// The loaded library, for the callbacks.
+    nonisolated(unsafe) static var readline: Readline?
     nonisolated(unsafe) static var completer: Completer?
     nonisolated(unsafe) static var continuation = false
     /// The outcome of the line being read; nil while it is still being edited.
@@ -145,7 +146,7 @@ enum ReadlineGlobals {
     static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
         // Removing the handler here stops readline from printing the next prompt before
         // the entry has run.
-        rl_callback_handler_remove()
+        ReadlineGlobals.readline?.callbackHandlerRemove()
         guard let line else {
             ReadlineGlobals.result = .endOfInput
             return
@@ -157,23 +158,24 @@ enum ReadlineGlobals {
     static let attemptCompletion:
         @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = {
             text, start, _ in
-            rl_attempted_completion_over = 1
+            guard let rl = ReadlineGlobals.readline else { return nil }
+            rl.attemptedCompletionOver.pointee = 1
             guard let text, let completer = ReadlineGlobals.completer else { return nil }
             let word = String(cString: text)
             var before = ""
-            if let buffer = rl_line_buffer, start > 0 {
+            if let buffer = rl.lineBuffer.pointee, start > 0 {
                 let bytes = UnsafeBufferPointer(
                     start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(start))
                 before = String(decoding: bytes, as: UTF8.self)
             }
             switch completer.complete(before: before, word: word, continuation: ReadlineGlobals.continuation) {
             case .files:
-                return rl_completion_matches(text, rl_filename_completion_function)
+                return rl.completionMatches(text, rl.filenameCompletion)
             case .words(let words):
                 guard !words.isEmpty else { return nil }
                 ReadlineGlobals.candidates = words
                 ReadlineGlobals.nextCandidate = 0
-                return rl_completion_matches(text, ReadlineGlobals.generator)
+                return rl.completionMatches(text, ReadlineGlobals.generator)
             }
         }
 

@@ -22,7 +22,13 @@ enum Repl {
             Terminal.writeError("note: cannot write '\(path)': history is kept for this session only\n")
             historyPath = nil
         }
-        let editor = LineEditor(historyPath: historyPath, completer: completer(for: machine))
+        let editor: LineEditor
+        do {
+            editor = try LineEditor(historyPath: historyPath, completer: completer(for: machine))
+        } catch {
+            Terminal.writeError("scn repl: \(error.description)\n")
+            return ExitCode.usage
+        }
         defer { editor.close() }
 
         Terminal.write("scn \(ToolVersion.string) — :help for help, Tab completes, :quit or Ctrl-D leaves\n")

@@ -1,6 +1,0 @@
-#ifndef SCN_CREADLINE_SHIM_H
-#define SCN_CREADLINE_SHIM_H
-#include <stdio.h>
-#include <readline/readline.h>
-#include <readline/history.h>
-#endif
