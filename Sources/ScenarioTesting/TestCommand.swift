@@ -23,7 +23,7 @@ public enum TestCommand {
     ///   - isTerminal: whether stdout is a terminal: colour (unless `NO_COLOR` is set).
     ///   - stderrIsTerminal: whether stderr is a terminal: the progress line. `nil` means
     ///     the same as `isTerminal`.
-    ///   - workingDirectory: where relative paths (scenario paths, `--junit`, `--json`) are
+    ///   - workingDirectory: where relative paths (scenario paths, `--junit`, `--json`, `--html`) are
     ///     resolved; the process's current directory when `nil`. The executor gets paths as
     ///     the user wrote them, so it must resolve them against the same folder.
     ///   - defaultJobs: `--jobs` when not given; the number of active cores when `nil`.

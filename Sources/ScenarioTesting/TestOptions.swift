@@ -73,8 +73,7 @@ public struct TestOptions: Sendable, Hashable {
                 section: "Reports"),
             .value("--json", "FILE", .output, "write a JSON report to FILE", section: "Reports"),
             .value(
-                "--html", "FILE", .output,
-                "write an HTML page to FILE: the summary, and each failing and known-bug case with its diagram and trace",
+                "--html", "FILE", .output, "write an HTML page to FILE: each failure and known bug with its diagram",
                 section: "Reports"),
         ],
         discussion: """

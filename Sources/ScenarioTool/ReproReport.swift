@@ -85,7 +85,7 @@ struct ReproReport {
             let lines = result.trace.map { Self.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n") + "\n"
             let tf = Self.fence(lines)
             out +=
-                "<details><summary>Trace of \(Self.html(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
+                "<details><summary>Trace of \(HTML.escape(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
             out += "\(tf)\n\(lines)\(tf)\n\n</details>\n\n"
         }
         return out
@@ -205,19 +205,6 @@ struct ReproReport {
     /// Text for inline code: one line, no backticks.
     static func inline(_ text: String) -> String {
         String(TerminalText.escape(text).map { $0 == "`" ? "'" : $0 })
-    }
-
-    static func html(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static func terminalSafe(_ text: String) -> String { TerminalText.escape(text, keepingLineBreaks: true) }

@@ -1,7 +1,8 @@
 import ScenarioLanguage
 
-/// Escaping for HTML (and the SVG inside it): one function for text and attribute values.
-enum HTML {
+/// Escaping for HTML (and the SVG inside it): one function for text and attribute values,
+/// used by every report that writes HTML (`scn test --html`, the `<details>` of `scn repro`).
+public enum HTML {
     /// `text` safe anywhere in an HTML page's text, in a quoted attribute value (double or
     /// single quotes) and in inline SVG: `& < > " '` as character references; control
     /// characters, the line and paragraph separators and the bidirectional controls made
@@ -10,7 +11,7 @@ enum HTML {
     ///
     /// - Parameter keepingLineBreaks: keep line feeds and tabs (for `<pre>`); a carriage
     ///   return is always made visible.
-    static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
+    public static func escape(_ text: String, keepingLineBreaks: Bool = false) -> String {
         let visible = TerminalText.escape(text, keepingLineBreaks: keepingLineBreaks)
         var out = ""
         out.reserveCapacity(visible.utf8.count + 16)
