@@ -55,7 +55,7 @@ extension World {
             if self.screen == .chat { record(.screen, "already on chat") } else { showChat("the user navigated to it") }
         } else {
             self.screen = screen
-            record(.screen, screen.rawValue)
+            record(.screen, "\(screen.rawValue)")
         }
         try endStep()
     }
@@ -198,7 +198,7 @@ extension World {
         lastSent = SentMessage(text: text, campaign: campaign)
         record(
             .sdk,
-            "the user sends \"\(text)\" in \(currentChatID)" + (campaign.map { ", bound to campaign \($0)" } ?? ""))
+            "the user sends \"\(text)\" in \(currentChatID)\(campaign.map { ", bound to campaign \($0)" } ?? "")")
     }
 
     // MARK: Time and the device
@@ -317,7 +317,7 @@ extension World {
     /// The clock never goes past this, so later deadlines (`now + 30 s`) cannot overflow.
     static let latestTime: Int64 = Int64.max / 2
 
-    mutating func beginStep(_ text: String) { record(.step, text) }
+    mutating func beginStep(_ text: String) { record(.step, TraceText(text)) }
 
     /// Runs what became due during the step (an extension with no delay) and checks the invariants.
     mutating func endStep() throws(CoreError) {

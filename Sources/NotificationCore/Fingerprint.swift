@@ -8,6 +8,8 @@ extension World {
         var copy = self
         copy.trace = []
         copy.log = []
+        copy.droppedEvents = 0
+        copy.droppedLogLines = 0
         return copy
     }
 }

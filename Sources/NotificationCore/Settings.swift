@@ -31,7 +31,7 @@ extension World {
         }
         try Self.validateRuntime(next)
         configuration = next
-        record(.setting, setting.description)
+        record(.setting, TraceText(setting.description))
         try endStep()
     }
 }

@@ -54,20 +54,151 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
 }
 
 /// One line of the trace: a time, a kind, and a stable one-line text.
+///
+/// The text is kept as the pieces it is made of (``TraceText``) and joined only when it is
+/// read: most traces are never shown, and formatting every event was most of what keeping a
+/// trace cost.
 public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     public var time: Int64
     public var kind: TraceKind
-    public var text: String
+    /// The text, as pieces.
+    public var message: TraceText
 
     public init(time: Int64, kind: TraceKind, text: String) {
+        self.init(time: time, kind: kind, message: TraceText(text))
+    }
+
+    public init(time: Int64, kind: TraceKind, message: TraceText) {
         self.time = time
         self.kind = kind
-        self.text = text
+        self.message = message
+    }
+
+    /// The event's text, without its time and kind: `push-1: delivers "Anna" / "Hi"`.
+    public var text: String {
+        get { message.text }
+        set { message = TraceText(newValue) }
     }
 
     /// `[  61.000s] tap-dropped: …`
     public var line: String { "[\(TimeFormat.column(time))] \(kind.rawValue): \(text)" }
     public var description: String { line }
+
+    /// Two events are equal when their time, kind and text are.
+    public static func == (lhs: TraceEvent, rhs: TraceEvent) -> Bool {
+        lhs.time == rhs.time && lhs.kind == rhs.kind && (lhs.message.samePieces(rhs.message) || lhs.text == rhs.text)
+    }
+
+    /// The time and the kind only: equal texts may be made of different pieces, and hashing
+    /// the text would format it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(time)
+        hasher.combine(kind)
+    }
+}
+
+/// The text of a trace event as the pieces it is written with: the literal parts of the
+/// string (never copied), the strings and numbers put in it, and descriptions that cost
+/// something to write (the install line), made only when the text is read. A call site writes
+/// an ordinary interpolated string, `"\(id) (app \(appState.rawValue)): \(reason)"`, and the
+/// text reads exactly as that string would.
+public struct TraceText: Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    enum Piece: Sendable {
+        case literal(StaticString)
+        case string(String)
+        case number(Int64)
+        /// A description written when the text is read.
+        case later(@Sendable () -> String)
+    }
+
+    var pieces: ContiguousArray<Piece>
+
+    /// A text that is `text`.
+    public init(_ text: String) { pieces = [.string(text)] }
+
+    public init(stringLiteral value: StaticString) { pieces = [.literal(value)] }
+
+    public init(stringInterpolation: StringInterpolation) { pieces = stringInterpolation.pieces }
+
+    /// The pieces joined.
+    public var text: String {
+        if pieces.count == 1, case .string(let only) = pieces[0] { return only }
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let literal): out += literal.description
+            case .string(let string): out += string
+            case .number(let number): out += String(number)
+            case .later(let describe): out += describe()
+            }
+        }
+        return out
+    }
+
+    public var description: String { text }
+
+    /// Whether both are made of the same literals, strings and numbers (a cheap test of
+    /// equal text; false says nothing).
+    func samePieces(_ other: TraceText) -> Bool {
+        guard pieces.count == other.pieces.count else { return false }
+        for (a, b) in zip(pieces, other.pieces) {
+            switch (a, b) {
+            case (.literal(let x), .literal(let y)):
+                guard x.hasPointerRepresentation, y.hasPointerRepresentation,
+                    x.utf8CodeUnitCount == y.utf8CodeUnitCount, x.utf8Start == y.utf8Start
+                else { return false }
+            case (.string(let x), .string(let y)): guard x == y else { return false }
+            case (.number(let x), .number(let y)): guard x == y else { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var pieces: ContiguousArray<Piece> = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            pieces.reserveCapacity(2 * interpolationCount + 1)
+        }
+
+        public mutating func appendLiteral(_ literal: StaticString) {
+            if literal.utf8CodeUnitCount > 0 { pieces.append(.literal(literal)) }
+        }
+
+        public mutating func appendInterpolation(_ string: String) { pieces.append(.string(string)) }
+
+        public mutating func appendInterpolation(_ string: Substring) { pieces.append(.string(String(string))) }
+
+        public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) {
+            if let exact = Int64(exactly: number) {
+                pieces.append(.number(exact))
+            } else {
+                pieces.append(.string(String(number)))
+            }
+        }
+
+        /// `\(later: { … })`: a description written only when the text is read.
+        public mutating func appendInterpolation(later describe: @escaping @Sendable () -> String) {
+            pieces.append(.later(describe))
+        }
+
+        /// Anything else, described now, as a string interpolation would.
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            pieces.append(.string(String(describing: value)))
+        }
+    }
+}
+
+/// How much of its trace and its log a world keeps. A long case makes millions of events; a
+/// report quotes a few of the newest, and only `--trace`, a bug report or an expectation
+/// about the whole trace reads them all.
+public enum RecordKeeping: Hashable, Sendable {
+    /// Every event and every log line.
+    case everything
+    /// At least the newest `count` of each (a few more at times: older ones are dropped in
+    /// batches). ``World/traceCount`` and ``World/logCount`` still count every one.
+    case newest(Int)
 }
 
 /// A line an SDK or the system would print (`expect log` reads these).
@@ -109,14 +240,31 @@ extension World {
         log.map { $0.line + "\n" }.joined()
     }
 
+    /// Every trace event recorded, kept or not.
+    public var traceCount: Int { droppedEvents + trace.count }
+
+    /// Every log line written, kept or not.
+    public var logCount: Int { droppedLogLines + log.count }
+
     /// Adds a trace event at the current time.
-    mutating func record(_ kind: TraceKind, _ text: String) {
-        trace.append(TraceEvent(time: now, kind: kind, text: text))
+    mutating func record(_ kind: TraceKind, _ text: TraceText) {
+        trace.append(TraceEvent(time: now, kind: kind, message: text))
+        if case .newest(let count) = keeping, trace.count >= 2 * count + 16 {
+            // Dropped in batches, so that each event is moved at most once.
+            let drop = trace.count - count
+            trace.removeFirst(drop)
+            droppedEvents += drop
+        }
     }
 
     /// Adds a log line at the current time, and the trace event that shows it there.
     mutating func writeLog(_ source: String, _ text: String) {
         log.append(LogLine(time: now, source: source, text: text))
-        record(.log, source + ": " + text)
+        if case .newest(let count) = keeping, log.count >= 2 * count + 16 {
+            let drop = log.count - count
+            log.removeFirst(drop)
+            droppedLogLines += drop
+        }
+        record(.log, "\(source): \(text)")
     }
 }

@@ -75,8 +75,15 @@ public struct World: Sendable, Hashable {
 
     // MARK: Records
 
+    /// The trace, oldest first: every event, or the newest ones when ``keeping`` says so.
     public internal(set) var trace: [TraceEvent] = []
+    /// The log, oldest first: every line, or the newest ones when ``keeping`` says so.
     public internal(set) var log: [LogLine] = []
+    /// How much of the trace and the log the world keeps (all of it unless told otherwise).
+    public var keeping: RecordKeeping = .everything
+    /// Trace events and log lines recorded before the oldest one kept.
+    public internal(set) var droppedEvents = 0
+    public internal(set) var droppedLogLines = 0
     var invariantProgress = InvariantProgress()
 
     /// Installs the app at time 0 (docs/CORE.md "Install").
@@ -88,7 +95,7 @@ public struct World: Sendable, Hashable {
         try Self.validate(configuration)
         self.configuration = configuration
         self.integration = configuration.sdk.integration
-        record(.install, Self.describeInstall(configuration, fresh: fresh))
+        record(.install, "\(later: { Self.describeInstall(configuration, fresh: fresh) })")
         if fresh {
             record(.app, "installed, never launched: killed")
         } else {

@@ -10,13 +10,16 @@ public enum FailureReport {
     /// The failure of `result`, rendered; nil when the case did not fail.
     public static func render(_ result: CaseResult, in script: CheckedScript, color: Bool = false) -> String? {
         guard let failure = result.failure else { return nil }
-        return render(failure, sources: script.sources, fallback: script.source, trace: result.trace, color: color)
+        return render(
+            failure, sources: script.sources, fallback: script.source, trace: result.trace, events: result.traceCount,
+            color: color)
     }
 
-    /// A step error, rendered against the files it may point into.
+    /// A step error, rendered against the files it may point into. `trace` ends with the
+    /// newest events of the case's `events` (all of them when nil).
     public static func render(
         _ failure: StepError, sources: [String: SourceFile], fallback: SourceFile, trace: [TraceEvent],
-        color: Bool = false
+        events: Int? = nil, color: Bool = false
     ) -> String {
         let diagnostic = self.diagnostic(failure, sources: sources, fallback: fallback)
         let renderer = DiagnosticRenderer(color: color)
@@ -34,8 +37,8 @@ public enum FailureReport {
         out += renderer.notes(diagnostic)
         if !trace.isEmpty {
             let excerpt = trace.suffix(traceExcerptLength)
-            out +=
-                trace.count > excerpt.count ? "trace (last \(excerpt.count) of \(trace.count) events):\n" : "trace:\n"
+            let total = max(events ?? trace.count, trace.count)
+            out += total > excerpt.count ? "trace (last \(excerpt.count) of \(total) events):\n" : "trace:\n"
             for event in excerpt { out += "  \(TerminalText.escape(event.line))\n" }
         }
         return out

@@ -42,30 +42,50 @@ public struct CaseResult: Sendable {
     public var context: ScenarioContext
     public var steps: Int
 
-    /// The trace of the case's world (empty if the app was never installed).
+    /// The trace of the case's world (empty if the app was never installed): every event, or
+    /// the newest ones when the interpreter kept only those.
     public var trace: [TraceEvent] { context.world?.trace ?? [] }
+    /// How many events the trace had, kept or not.
+    public var traceCount: Int { context.world?.traceCount ?? 0 }
 }
 
 /// Runs checked scripts: each case in a fresh context, prologue first.
 public struct Interpreter: Sendable {
     public var vocabulary: Vocabulary
     public var limits: Limits
+    /// Whether a case's world keeps its whole trace and log (true), or only what a failure
+    /// report quotes unless the script reads them (false: ``recordKeeping(for:)``).
+    public var keepsWholeRecords: Bool
 
-    public init(vocabulary: Vocabulary = .standard, limits: Limits = Limits()) {
+    public init(vocabulary: Vocabulary = .standard, limits: Limits = Limits(), keepsWholeRecords: Bool = true) {
         self.vocabulary = vocabulary
         self.limits = limits
+        self.keepsWholeRecords = keepsWholeRecords
+    }
+
+    /// How much of the trace and the log the worlds of `script` keep: everything when asked
+    /// for or when the script reads them (`expect trace`, `expect log`, …), else the newest
+    /// events a failure report quotes. A million-step case then runs in constant memory.
+    public func recordKeeping(for script: CheckedScript) -> RecordKeeping {
+        keepsWholeRecords || vocabulary.readsRecords(script) ? .everything : .newest(FailureReport.traceExcerptLength)
     }
 
     /// Runs every case of `script`, in order.
     public func run(_ script: CheckedScript, loader: (any SourceLoader)? = nil) -> [CaseResult] {
-        script.cases.map { run(script, case: $0, loader: loader) }
+        let keeping = recordKeeping(for: script)
+        return script.cases.map { run(script, case: $0, loader: loader, keeping: keeping) }
     }
 
     /// Runs one case of `script` in a fresh world.
-    public func run(_ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil)
-        -> CaseResult
-    {
-        var session = Session(vocabulary: vocabulary, context: ScenarioContext(loader: loader, limits: limits))
+    /// `keeping`: what the case's world keeps of its trace and log (``recordKeeping(for:)``
+    /// when nil).
+    public func run(
+        _ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil,
+        keeping: RecordKeeping? = nil
+    ) -> CaseResult {
+        var context = ScenarioContext(loader: loader, limits: limits)
+        context.recordKeeping = keeping ?? recordKeeping(for: script)
+        var session = Session(vocabulary: vocabulary, context: context)
         if let reason = testCase.skip {
             return CaseResult(
                 name: testCase.name, tags: testCase.tags, status: .skipped(reason: reason), failure: nil,

@@ -19,6 +19,8 @@ public struct ScenarioContext: Sendable {
     /// The file of the step being run (for relative paths).
     public var currentPath: String = ""
     public var limits = Limits()
+    /// What the world keeps of its trace and log once installed.
+    public var recordKeeping: RecordKeeping = .everything
 
     public init(loader: (any SourceLoader)? = nil, limits: Limits = Limits()) {
         self.loader = loader
@@ -35,7 +37,9 @@ public struct ScenarioContext: Sendable {
             return
         }
         do {
-            world = try World(configuration: configuration, fresh: fresh)
+            var installed = try World(configuration: configuration, fresh: fresh)
+            installed.keeping = recordKeeping
+            world = installed
             installedFresh = fresh
             isInstalled = true
         } catch {

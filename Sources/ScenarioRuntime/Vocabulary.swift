@@ -23,8 +23,38 @@ public struct Vocabulary: Sendable {
     /// The traits of a case's context that ``Exploration/requires`` names (the built-in
     /// vocabulary: the SDK the app integrates, `kindly` or `edna`).
     public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { _ in [] }
+    /// The commands that read the whole trace or the whole log (`expect trace`, `expect log`,
+    /// …): a script that uses none of them runs with only the newest events kept
+    /// (``Interpreter/recordKeeping(for:)``). A host command that reads them marks itself with
+    /// ``markReadsRecords(_:)``.
+    public private(set) var recordReaders: Set<String> = []
 
     public init() {}
+
+    /// Says that the command `name` reads the whole trace or the whole log.
+    public mutating func markReadsRecords(_ name: String) { recordReaders.insert(name) }
+
+    /// Whether `script` uses a command that reads the whole trace or log, anywhere: the
+    /// prologue, any case, any `def`, any included file.
+    public func readsRecords(_ script: CheckedScript) -> Bool {
+        if recordReaders.isEmpty { return false }
+        // A list of statement lists to look at, not recursion: nesting is the input's to choose.
+        var pending: [[CheckedStmt]] = [script.prologue] + script.cases.map(\.body)
+        while let statements = pending.popLast() {
+            for statement in statements {
+                switch statement.kind {
+                case .command(let command), .property(_, let command):
+                    if recordReaders.contains(command.signature.name) { return true }
+                case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .include(_, _, let body),
+                    .alphabet(let body):
+                    pending.append(body)
+                case .call, .let:
+                    break
+                }
+            }
+        }
+        return false
+    }
 
     /// Adds a command. Its name (its words) must be new.
     public mutating func register(_ signature: Signature, _ handler: @escaping Handler) throws(Registry

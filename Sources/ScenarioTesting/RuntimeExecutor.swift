@@ -45,12 +45,15 @@ public struct RuntimeExecutor: ScenarioExecutor {
         guard let checked = plan.payload as? Checked else {
             return cases.map { .error($0, message: "internal error: the plan holds no checked script") }
         }
-        let interpreter = Interpreter(vocabulary: vocabulary, limits: Limits(maxSteps: options.maxSteps))
+        // Only --trace shows a whole trace: otherwise a case keeps what its report quotes.
+        let interpreter = Interpreter(
+            vocabulary: vocabulary, limits: Limits(maxSteps: options.maxSteps), keepsWholeRecords: options.trace)
+        let keeping = interpreter.recordKeeping(for: checked.script)
         let wanted = Set(cases)
         var outcomes: [CaseOutcome] = []
         for testCase in checked.script.cases where wanted.contains(testCase.name) {
             let outcome = CaseOutcome.timed {
-                let result = interpreter.run(checked.script, case: testCase, loader: checked.loader)
+                let result = interpreter.run(checked.script, case: testCase, loader: checked.loader, keeping: keeping)
                 var outcome = Self.outcome(result, script: checked.script)
                 if options.trace { outcome.trace = result.trace.map(\.line) }
                 if options.diagrams && outcome.status.tellsAStory {

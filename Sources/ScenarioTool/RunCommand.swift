@@ -24,7 +24,8 @@ struct FileRun {
     /// Checks and runs `input` with the tool's vocabulary. With `caseName`, only that case
     /// runs.
     static func run(
-        _ input: ScenarioInput, tool: Tool, limits: Limits, caseName: String? = nil, selection: Selection? = nil
+        _ input: ScenarioInput, tool: Tool, limits: Limits, caseName: String? = nil, selection: Selection? = nil,
+        keepsWholeRecords: Bool = true
     ) -> FileRun {
         let path = input.path
         if !input.isStandardInput && Files.isFolder(path) {
@@ -40,12 +41,13 @@ struct FileRun {
             return FileRun(
                 path: path, script: nil, diagnostics: loaded.result?.diagnostics ?? [], error: nil, results: [])
         }
-        let interpreter = Interpreter(vocabulary: tool.vocabulary, limits: limits)
+        let interpreter = Interpreter(vocabulary: tool.vocabulary, limits: limits, keepsWholeRecords: keepsWholeRecords)
+        let keeping = interpreter.recordKeeping(for: script)
         let results = script.cases.filter {
             (caseName == nil || $0.name == caseName)
                 && (selection?.selects(file: path, case: $0.name, tags: $0.tags) ?? true)
         }.map {
-            interpreter.run(script, case: $0, loader: loaded.loader)
+            interpreter.run(script, case: $0, loader: loaded.loader, keeping: keeping)
         }
         return FileRun(path: path, script: script, diagnostics: [], error: nil, results: results)
     }
@@ -102,7 +104,9 @@ enum RunCommand {
         let (files, found) = Files.scenarios(parsed.positionals, root: parsed.value("--root"))
         var exit = found ? ExitCode.success : ExitCode.usage
         for file in files {
-            let run = FileRun.run(file, tool: tool, limits: limits, caseName: caseName, selection: selection)
+            let run = FileRun.run(
+                file, tool: tool, limits: limits, caseName: caseName, selection: selection,
+                keepsWholeRecords: trace || json)
             exit = max(exit, run.exitCode)
             if let caseName, run.script != nil, run.results.isEmpty {
                 let names = run.script?.cases.map { "\"\($0.name)\"" }.joined(separator: ", ") ?? ""

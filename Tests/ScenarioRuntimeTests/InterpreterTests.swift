@@ -170,3 +170,60 @@ struct InterpreterDeterminismTests {
         }
     }
 }
+
+@Suite("What a case keeps of its trace")
+struct RecordKeepingTests {
+    static let long = """
+        sdk kindly 3.0.12
+        case "long" {
+            repeat 200 {
+                launch background
+                launch foreground
+            }
+            expect banner "never"
+        }
+        """
+
+    func runLong(_ text: String, keepsWholeRecords: Bool) throws -> CaseResult {
+        let checked = Language.check(SourceFile(path: "long.scn", text: text), registry: Vocabulary.standard.registry)
+        let script = try #require(checked.script)
+        let results = Interpreter(keepsWholeRecords: keepsWholeRecords).run(script)
+        return try #require(results.first)
+    }
+
+    @Test("a script that reads no whole trace keeps the newest events, and its report counts them all")
+    func newestOnly() throws {
+        let whole = try runLong(Self.long, keepsWholeRecords: true)
+        let newest = try runLong(Self.long, keepsWholeRecords: false)
+        #expect(newest.trace.count < whole.trace.count)
+        #expect(newest.traceCount == whole.trace.count)
+        #expect(Array(newest.trace.suffix(12)) == Array(whole.trace.suffix(12)))
+        let script = try #require(
+            Language.check(SourceFile(path: "long.scn", text: Self.long), registry: Vocabulary.standard.registry).script
+        )
+        #expect(FailureReport.render(newest, in: script) == FailureReport.render(whole, in: script))
+    }
+
+    @Test("expect trace, anywhere in the script, keeps the whole trace", arguments: ["expect trace", "expect no log"])
+    func readersKeepEverything(_ reader: String) throws {
+        let text = """
+            sdk kindly 3.0.12
+            def check {
+                \(reader) "nothing like this"
+            }
+            case "long" {
+                repeat 200 {
+                    launch background
+                    launch foreground
+                }
+                check
+            }
+            """
+        let result = try runLong(text, keepsWholeRecords: false)
+        #expect(result.trace.count == result.traceCount)
+        #expect(
+            Vocabulary.standard.recordReaders.isSuperset(of: [
+                "expect trace", "expect no trace", "expect log", "expect no log",
+            ]))
+    }
+}

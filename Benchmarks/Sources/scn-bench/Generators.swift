@@ -138,13 +138,16 @@ enum Generate {
         ),
     ]
 
-    /// A case of about 1,000,000 steps (commands and loop iterations), a push every ten.
+    /// A case of about 1,000,000 steps (commands and loop iterations): rounds of a push, a
+    /// tap, the chat and the notification center, each followed by thirty visits to the chat.
+    /// A round is 100 steps and sends one push; one round fewer than the steps allow keeps the
+    /// case within a case's limits (1,000,000 steps, 10,000 pushes).
     static func millionSteps(_ steps: Int = 1_000_000) -> String {
         """
         sdk kindly 3.0.12
         extension kindly
 
-        repeat \(steps / 10) {
+        repeat \(steps / 100 - 1) {
             launch background
             push kindly visible
             expect banners 1
@@ -154,6 +157,10 @@ enum Generate {
             clear
             wait 1s
             expect banner none
+            repeat 30 {
+                screen chat
+                screen host
+            }
         }
 
         """

@@ -128,8 +128,9 @@ extension World {
             process?.edna.kept = EdnaKeptPush(pushID: pushID, userInfo: userInfo)
             record(
                 .host,
-                "isChatCenterNotification(\(pushID)) is true, app \(appState.rawValue): keeps the userInfo until the app comes to the foreground"
-                    + (replaced.map { " (replacing \($0))" } ?? ""))
+                TraceText(
+                    "isChatCenterNotification(\(pushID)) is true, app \(appState.rawValue): keeps the userInfo until the app comes to the foreground"
+                        + (replaced.map { " (replacing \($0))" } ?? "")))
         }
     }
 
@@ -213,15 +214,17 @@ extension World {
         case .none:
             record(
                 .sdk,
-                "edna getChat(\(label)) returns the chat"
-                    + (userInfo == nil ? "" : " (not an edna push: no context taken from it)"))
+                TraceText(
+                    "edna getChat(\(label)) returns the chat"
+                        + (userInfo == nil ? "" : " (not an edna push: no context taken from it)")))
         case .message:
             record(.sdk, "edna getChat(\(label)) returns the chat")
         case .campaign(let id, let quote):
             record(
                 .sdk,
-                "edna getChat(\(label)) returns the chat with campaign \(id), quote "
-                    + (quote.map { "\"\($0)\"" } ?? "none"))
+                TraceText(
+                    "edna getChat(\(label)) returns the chat with campaign \(id), quote "
+                        + (quote.map { "\"\($0)\"" } ?? "none")))
         }
         if screen == .chat, appState == .foreground {
             record(.chatOpened, "chat \(currentChatID) already open (getChat(\(label)))")

@@ -82,8 +82,9 @@ extension World {
             HistoryEntry(time: now, sender: .agent, title: nil, text: text, campaign: campaignID, messageID: messageID))
         record(
             .server,
-            "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\""
-                + (campaignID.map { ", campaign \($0)" } ?? ""))
+            TraceText(
+                "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\""
+                    + (campaignID.map { ", campaign \($0)" } ?? "")))
 
         guard let settings = configuration.ednaServer else {
             writeLog("edna server", "push not sent for \(messageID): sending is not configured (edna server off)")

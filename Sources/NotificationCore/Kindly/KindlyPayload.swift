@@ -26,9 +26,20 @@ enum KindlyPayload {
 
     /// A deterministic nonce, unique per installation, message and field.
     static func nonce(installation: Int, message: Int, field: KindlyField) -> [UInt8] {
-        Array(
-            SHA256Digest.hash("scn/kindly-nonce/\(installation)/\(message)/\(field.rawValue)").prefix(AESGCM.nonceSize))
+        nonces.value(NonceKey(installation: installation, message: message, field: field)) { key in
+            Array(
+                SHA256Digest.hash("scn/kindly-nonce/\(key.installation)/\(key.message)/\(key.field.rawValue)")
+                    .prefix(AESGCM.nonceSize))
+        }
     }
+
+    private struct NonceKey: Hashable, Sendable {
+        var installation: Int
+        var message: Int
+        var field: KindlyField
+    }
+
+    private static let nonces = Derivations<NonceKey, [UInt8]>(limit: 1024)
 
     /// The payload the server sends, and the ciphertext strings in it (for invariant 1).
     /// nil only if libcrypto fails.

@@ -17,8 +17,10 @@ struct KindlyServer: Hashable, Sendable {
 
     /// Deterministic: derived from the installation number.
     static func makeKey(installation: Int) -> [UInt8] {
-        SHA256Digest.hash("scn/kindly-key/installation-\(installation)")
+        keys.value(installation) { SHA256Digest.hash("scn/kindly-key/installation-\($0)") }
     }
+
+    private static let keys = Derivations<Int, [UInt8]>(limit: 256)
 }
 
 /// Everything Kindly keeps: its server, and what the SDK persists on the device.

@@ -15,8 +15,19 @@ struct Device: Hashable, Sendable {
 
     /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
     static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {
-        SHA256Digest.hex(SHA256Digest.hash("scn/apns-token/\(bundleID)/\(environment.rawValue)/\(installation)"))
+        tokens.value(TokenKey(installation: installation, bundleID: bundleID, environment: environment)) { key in
+            SHA256Digest.hex(
+                SHA256Digest.hash("scn/apns-token/\(key.bundleID)/\(key.environment.rawValue)/\(key.installation)"))
+        }
     }
+
+    private struct TokenKey: Hashable, Sendable {
+        var installation: Int
+        var bundleID: String
+        var environment: APNsEnvironment
+    }
+
+    private static let tokens = Derivations<TokenKey, String>(limit: 256)
 }
 
 /// Which process reads the keychain.

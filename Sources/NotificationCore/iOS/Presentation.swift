@@ -91,13 +91,19 @@ extension World {
             invariantProgress.touchedPushes.append(notification.pushID)
         }
         if replaced == nil { notificationsPerMessage[push?.message ?? notification.pushID, default: 0] += 1 }
-        var text =
-            "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)"
-            + (presentation == .list ? ", in the list only" : "") + ": \(notification.content.summary)"
+        let content = notification.content
+        let listOnly = presentation == .list ? ", in the list only" : ""
         if let replaced, let collapseID {
-            text += "; \(replaced.id) replaced by \(banner.pushID) (collapse id \(collapseID))"
+            record(
+                .bannerShown,
+                "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)\(listOnly): \(later: { content.summary }); \(replaced.id) replaced by \(banner.pushID) (collapse id \(collapseID))"
+            )
+        } else {
+            record(
+                .bannerShown,
+                "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)\(listOnly): \(later: { content.summary })"
+            )
         }
-        record(.bannerShown, text)
     }
 
     /// Removes every banner.

@@ -115,27 +115,32 @@ extension Vocabulary {
             return Outcome(
                 all.contains(text), expected: "\(label) holds " + quoted(text), actual: describeList(label, all))
         }
-        expectation("log", [Parameter("text", .quotedText)], "a log line contains the text") { w, a in
+        expectation("log", [Parameter("text", .quotedText)], readsRecords: true, "a log line contains the text") {
+            w, a in
             let text = a.text("text") ?? ""
             // Newest first: the line a step just wrote is found without reading the whole log.
             return Outcome(
                 w.log.reversed().contains { $0.text.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", w.log.map(\.text)))
         }
-        expectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text") { w, a in
+        expectation("trace", [Parameter("text", .quotedText)], readsRecords: true, "a trace event contains the text") {
+            w, a in
             let text = a.text("text") ?? ""
             return Outcome(
                 w.trace.contains { traceText($0).contains(text) }, expected: "a trace event containing " + quoted(text),
                 actual: "no trace event contains it (\(w.trace.count) events)")
         }
-        expectation("no trace", [Parameter("text", .quotedText)], "no trace event contains the text") { w, a in
+        expectation(
+            "no trace", [Parameter("text", .quotedText)], readsRecords: true, "no trace event contains the text"
+        ) { w, a in
             let text = a.text("text") ?? ""
             let hits = w.trace.filter { traceText($0).contains(text) }.map(\.line)
             return Outcome(
                 hits.isEmpty, expected: "no trace event containing " + quoted(text),
                 actual: describeList("trace", hits))
         }
-        expectation("no log", [Parameter("text", .quotedText)], "no log line contains the text") { w, a in
+        expectation("no log", [Parameter("text", .quotedText)], readsRecords: true, "no log line contains the text") {
+            w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
             return Outcome(
@@ -245,6 +250,14 @@ extension Vocabulary {
                     "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
             }
         }
+    }
+
+    fileprivate mutating func expectation(
+        _ words: String, _ positionals: [Parameter], readsRecords: Bool, _ summary: String,
+        _ check: @escaping @Sendable (World, Arguments) -> Outcome
+    ) {
+        expectation(words, positionals, summary, check)
+        markReadsRecords("expect " + words)
     }
 
     fileprivate mutating func expectation(
