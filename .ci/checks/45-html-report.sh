@@ -29,10 +29,10 @@ printf '<!DOCTYPE html><html><body><p>report</p><script>undefinedFn()</script></
 printf '<!DOCTYPE html><html><body></body></html>\n' >"$work/blank.html"
 for page in error blank; do
     if python3 Tests/cli/html-render.py "$work/$page.html" "$work/$page.png" 2>/dev/null; then
-        echo "error: the renderer did not fail on a $page page" >&2
+        echo "error: the renderer did not fail on the $page page" >&2
         status=1
     else
-        echo "ok: the renderer fails on a $page page"
+        echo "ok: the renderer fails on the $page page"
     fi
 done
 if [ -n "${SCN_HTML_SCREENSHOTS:-}" ]; then

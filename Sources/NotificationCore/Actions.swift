@@ -229,7 +229,7 @@ extension World {
             appState = .terminated
             record(.app, "terminated (a restart clears the force-quit state)")
         }
-        for job in extensionJobs {
+        for job in extensionJobsInOrder {
             expireExtension(pushID: job.pushID, reason: "the device restarted while the extension was working")
         }
         try endStep()

@@ -56,21 +56,25 @@ extension World {
                 return ("2 one banner per push", "\(pushID) produced \(count) banners")
             }
         }
-        // 3. Every message a server stored is in that chat's history.
-        for stored in storedMessages[invariantProgress.checkedMessages...] {
+        // 3. Every message a server stored is in that chat's history, and a chat's history
+        // holds only what was stored in it. Checked for the messages stored since the last
+        // check (a history changes only when a message is stored in it): each is at its
+        // place, and each chat's history ends with the newest one stored there.
+        var newest: Set<String> = []
+        for stored in storedMessages[invariantProgress.checkedMessages...].reversed() {
             let entries = history(chat: stored.chatID)
-            if stored.position < entries.count, entries[stored.position] == stored.entry { continue }
-            return (
-                "3 stored messages are in the history",
-                "\"\(stored.entry.text)\" is missing from \(stored.chatID)'s history"
-            )
-        }
-        let historyCount = histories.reduce(0) { $0 + $1.entries.count }
-        if historyCount != storedMessages.count {
-            return (
-                "3 stored messages are in the history",
-                "the histories hold \(historyCount) messages, the servers stored \(storedMessages.count)"
-            )
+            guard stored.position < entries.count, entries[stored.position] == stored.entry else {
+                return (
+                    "3 stored messages are in the history",
+                    "\"\(stored.entry.text)\" is missing from \(stored.chatID)'s history"
+                )
+            }
+            if newest.insert(stored.chatID).inserted, entries.count != stored.position + 1 {
+                return (
+                    "3 stored messages are in the history",
+                    "\(stored.chatID)'s history holds \(entries.count) messages, the servers stored \(stored.position + 1)"
+                )
+            }
         }
         return nil
     }

@@ -30,7 +30,7 @@ extension World {
                         + (banner.presentation == .list ? " (list)" : ""))
             }
         }
-        for job in extensionJobs { lines.append("extension working on \(job.pushID)") }
+        for job in extensionJobsInOrder { lines.append("extension working on \(job.pushID)") }
         if let push = newestPush {
             let sent = push.sent?.rawValue ?? "nothing sent"
             lines.append(

@@ -199,6 +199,15 @@ public enum RecordKeeping: Hashable, Sendable {
     /// At least the newest `count` of each (a few more at times: older ones are dropped in
     /// batches). ``World/traceCount`` and ``World/logCount`` still count every one.
     case newest(Int)
+
+    /// Drops the oldest of `records` past what is kept, adding them to `dropped`. In
+    /// batches, so that each record is moved at most once.
+    func trim<Record>(_ records: inout [Record], dropped: inout Int) {
+        guard case .newest(let count) = self, records.count >= 2 * count + 16 else { return }
+        let drop = records.count - count
+        records.removeFirst(drop)
+        dropped += drop
+    }
 }
 
 /// A line an SDK or the system would print (`expect log` reads these).
@@ -249,22 +258,13 @@ extension World {
     /// Adds a trace event at the current time.
     mutating func record(_ kind: TraceKind, _ text: TraceText) {
         trace.append(TraceEvent(time: now, kind: kind, message: text))
-        if case .newest(let count) = keeping, trace.count >= 2 * count + 16 {
-            // Dropped in batches, so that each event is moved at most once.
-            let drop = trace.count - count
-            trace.removeFirst(drop)
-            droppedEvents += drop
-        }
+        keeping.trim(&trace, dropped: &droppedEvents)
     }
 
     /// Adds a log line at the current time, and the trace event that shows it there.
     mutating func writeLog(_ source: String, _ text: String) {
         log.append(LogLine(time: now, source: source, text: text))
-        if case .newest(let count) = keeping, log.count >= 2 * count + 16 {
-            let drop = log.count - count
-            log.removeFirst(drop)
-            droppedLogLines += drop
-        }
+        keeping.trim(&log, dropped: &droppedLogLines)
         record(.log, "\(source): \(text)")
     }
 }

@@ -44,8 +44,10 @@ public struct World: Sendable, Hashable {
     var bannersPerPush: [String: Int] = [:]
     /// Notifications added to the center per message, every source, ever (`expect duplicates`).
     var notificationsPerMessage: [String: Int] = [:]
-    /// Service extensions at work, in the order they started.
-    var extensionJobs: [ExtensionJob] = []
+    /// Service extensions at work, by push id (``extensionJobsInOrder`` in the order they started).
+    var extensionJobs: [String: ExtensionJob] = [:]
+    /// How many service extensions have started.
+    var extensionStarts = 0
     /// Every push command of the case, oldest first.
     public internal(set) var pushes: [PushRecord] = []
 
@@ -55,6 +57,8 @@ public struct World: Sendable, Hashable {
     var edna = EdnaState()
     /// Chats in the order they got their first message.
     public internal(set) var histories: [ChatHistory] = []
+    /// Where each chat is in ``histories``.
+    var historyIndex: [String: Int] = [:]
     /// Every message a server stored, in order (invariant 3).
     var storedMessages: [StoredMessage] = []
     /// Every call of a set `shouldHandleNotification`, oldest first.
@@ -129,7 +133,7 @@ public struct World: Sendable, Hashable {
 
     /// A chat's history, oldest first (empty for a chat with no messages).
     public func history(chat: String) -> [HistoryEntry] {
-        histories.first(where: { $0.chatID == chat })?.entries ?? []
+        historyIndex[chat].map { histories[$0].entries } ?? []
     }
 
     /// Whether Kindly `start()` has run in the current process.

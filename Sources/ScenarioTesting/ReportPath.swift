@@ -74,3 +74,69 @@ public enum ReportPath {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 }
+
+/// A report file written as the run goes (`--junit`, `--json`): each file's part is spooled
+/// to an unnamed temporary file as it is reported, and the report is written at the end,
+/// when the totals that open it are known. The run's memory does not grow with the suite.
+final class ReportSpool: @unchecked Sendable {
+    /// The unnamed temporary file (removed when closed); nil when none could be made, and
+    /// the parts are kept in `memory` instead.
+    private let spool: UnsafeMutablePointer<FILE>? = tmpfile()
+    private var memory = ""
+    /// How many parts were appended.
+    private(set) var count = 0
+
+    deinit { if let spool { fclose(spool) } }
+
+    /// Appends one part. Callers serialise their calls.
+    func append(_ part: String) {
+        count += 1
+        guard let spool else {
+            memory += part
+            return
+        }
+        var bytes = part
+        bytes.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, spool) }
+    }
+
+    /// Writes `head`, the parts in order and `tail` to `path` (relative to `base`): to a
+    /// file beside it first, renamed over it when complete; returns what went wrong, or `nil`.
+    func write(head: String, tail: String, to path: String, base: String) -> String? {
+        if let problem = ReportPath.problem(file: path, base: base) { return problem }
+        let absolute = ReportPath.resolve(path, base: base)
+        func failure() -> String { "cannot write '\(path)' (\(String(cString: strerror(errno))))" }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: PathText.parent(absolute), withIntermediateDirectories: true)
+        } catch {
+            return "cannot write '\(path)'"
+        }
+        let partial = absolute + ".partial"
+        guard let out = fopen(partial, "wb") else { return failure() }
+        func put(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, out) == $0.count }
+        }
+        var written = put(head)
+        if let spool {
+            written = written && fflush(spool) == 0 && fseek(spool, 0, SEEK_SET) == 0
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while written {
+                let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, spool) }
+                if n == 0 { break }
+                written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, out) == n }
+            }
+            written = written && ferror(spool) == 0
+        } else {
+            written = written && put(memory)
+        }
+        written = put(tail) && written
+        let closed = fclose(out) == 0
+        guard written, closed, rename(partial, absolute) == 0 else {
+            let problem = failure()
+            unlink(partial)
+            return problem
+        }
+        return nil
+    }
+}

@@ -1,3 +1,5 @@
+import ScenarioRuntime
+
 /// A file after checking and selection: what will run.
 public struct PlannedFile: Sendable {
     /// The file and its scenario root.
@@ -111,6 +113,117 @@ public struct SuiteRunner: Sendable {
         }
         let reported = order.withLock { $0.reported }
         return TestSuiteResult(files: reported, notRun: files.count - reported.count, duration: clock.now - start)
+    }
+
+    /// Plans, runs and reports `files` one by one, in their order: the way `scn test` runs a
+    /// suite, in memory that does not grow with it.
+    ///
+    /// `jobs` threads take the files in order, each checking a file, applying the selection
+    /// and running its selected cases; a file's plan lives only while it runs. Results are
+    /// reported in file order whatever the number of jobs, and at most `window` files (by
+    /// default four per job) are taken beyond the earliest one not yet reported, so that a
+    /// slow file holds back only that many finished results. A file with no selected case is
+    /// not reported (nor one that could not be planned, when `--filter` excludes its path).
+    ///
+    /// With ``maxFailures`` set, nothing after the file at which the failures reach it is
+    /// reported, as with ``run(_:onStart:onFinish:onResult:)``: later files are only planned,
+    /// to count those not run, and those already running are counted among them.
+    ///
+    /// - Parameters:
+    ///   - onUnselected: called on a worker thread, in any order, for each file that turns out
+    ///     to have nothing to report (for the progress line's total).
+    ///   - onStart: called on a worker thread when a file with selected cases starts.
+    ///   - onFinish: called on a worker thread when it has finished, in any order.
+    ///   - onResult: called with each reported file's result in file order, one call at a
+    ///     time (for reports).
+    /// - Returns: the run's totals.
+    public func stream(
+        _ files: [ScenarioFile],
+        window: Int? = nil,
+        onUnselected: @escaping @Sendable () -> Void = {},
+        onStart: @escaping @Sendable () -> Void = {},
+        onFinish: @escaping @Sendable (TestFileResult) -> Void = { _ in },
+        onResult: @escaping @Sendable (TestFileResult) -> Void = { _ in }
+    ) -> SuiteTotals {
+        /// What a file came to, waiting for its turn to be reported.
+        enum Done {
+            case nothing
+            /// Planned only, after the cutoff: this many test points.
+            case notRun(points: Int)
+            case result(TestFileResult)
+        }
+        struct State {
+            /// The next file to take.
+            var next = 0
+            /// The files reported or passed over so far (the index of the next one due).
+            var due = 0
+            var finished: [Int: Done] = [:]
+            var totals = SuiteTotals()
+            /// Whether `maxFailures` has been reached.
+            var stopped = false
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let executor = self.executor
+        let options = self.options
+        let selection = self.selection
+        let maxFailures = self.maxFailures
+        let window = max(1, window ?? 4 * jobs)
+        let count = files.count
+        let state = Monitor(State())
+        let work: @Sendable () -> Void = {
+            let matcher = selection.matcher()
+            while true {
+                let (i, stopped) = state.wait(until: { $0.next >= count || $0.next - $0.due < window }) { s in
+                    defer { s.next += 1 }
+                    return (s.next, s.stopped)
+                }
+                guard i < count else { break }
+                let file = files[i]
+                let planStart = clock.now
+                let plan = executor.plan(file: file.path, root: file.root)
+                let planned = PlannedFile(
+                    file: file, plan: plan,
+                    selected: plan.problem == nil ? plan.cases.filter { matcher.selects(file: file.path, $0) } : [],
+                    planDuration: clock.now - planStart)
+                let done: Done
+                if plan.problem == nil ? planned.selected.isEmpty : !matcher.selectsUnplannable(file: file.path) {
+                    done = .nothing
+                    onUnselected()
+                } else if stopped {
+                    done = .notRun(points: plan.problem == nil ? planned.selected.count : 1)
+                } else {
+                    onStart()
+                    let result = Self.run(planned, executor: executor, options: options)
+                    onFinish(result)
+                    done = .result(result)
+                }
+                state.wait { s in
+                    s.finished[i] = done
+                    while let next = s.finished.removeValue(forKey: s.due) {
+                        s.due += 1
+                        switch next {
+                        case .nothing: break
+                        case .notRun(let points):
+                            s.totals.notRun += 1
+                            s.totals.notRunPoints += points
+                        case .result(let result) where s.stopped:
+                            s.totals.notRun += 1
+                            s.totals.notRunPoints += TAPReporter.count(result)
+                        case .result(let result):
+                            onResult(result)
+                            s.totals.files += 1
+                            s.totals.tally = s.totals.tally + result.tally
+                            if let maxFailures, s.totals.tally.totalFailed >= maxFailures { s.stopped = true }
+                        }
+                    }
+                }
+            }
+        }
+        if count > 0 { Threads.run(max(1, min(jobs, count)), stackSize: WorkerPool.stackSize, work) }
+        var totals = state.wait { $0.totals }
+        totals.duration = clock.now - start
+        return totals
     }
 
     /// Runs one planned file.

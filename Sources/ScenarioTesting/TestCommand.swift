@@ -106,27 +106,43 @@ public enum TestCommand {
                 maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace,
                 diagrams: options.htmlPath != nil),
             selection: selection, maxFailures: options.maxFailures)
+        let reports = [
+            options.junitPath.map { path in
+                FileReport(
+                    path: path, head: JUnitReporter.head,
+                    part: { file, _ in JUnitReporter.testsuite(file, locations: options.junitLocations) },
+                    tail: { _ in JUnitReporter.tail })
+            },
+            options.jsonPath.map { path in
+                FileReport(path: path, head: JSONReporter.head, part: JSONReporter.file, tail: JSONReporter.tail)
+            },
+            options.htmlPath.map { path in
+                let html = HTMLReporter()
+                return FileReport(path: path, head: html.head, part: html.part, tail: html.tail)
+            },
+        ].compactMap { $0 }
         let output = RunOutput(
             stdout: stdout, stderr: stderr, progress: (stderrIsTerminal ?? isTerminal) && environment["TERM"] != "dumb",
-            console: ConsoleReporter(style: style, verbose: options.verbose, trace: options.trace), tap: options.tap)
-
-        output.checking(count: sharded.count)
-        let planned = runner.plan(sharded)
-        output.clearProgress()
+            console: ConsoleReporter(style: style, verbose: options.verbose, trace: options.trace), tap: options.tap,
+            reports: reports)
 
         if options.list {
+            output.checking(count: sharded.count)
+            let planned = runner.plan(sharded)
+            output.clearProgress()
             return list(planned, stdout: stdout, stderr: stderr)
         }
 
-        output.begin(planned)
-        let suite = runner.run(
-            planned,
-            onStart: { _ in output.started() },
-            onFinish: { _, result in output.finished(result) },
-            onResult: { _, result in output.report(result) })
+        output.begin(count: sharded.count)
+        let suite = runner.stream(
+            sharded,
+            onUnselected: { output.unselected() },
+            onStart: { output.started() },
+            onFinish: { result in output.finished(result) },
+            onResult: { result in output.report(result) })
         output.end(suite)
 
-        if suite.files.isEmpty {
+        if suite.files == 0 {
             let why: String
             if files.isEmpty {
                 why = "no scenario files found"
@@ -139,14 +155,8 @@ public enum TestCommand {
         }
 
         var code = suite.exitCode
-        let reports: [(String?, (TestSuiteResult) -> String)] = [
-            (options.junitPath, { JUnitReporter.render($0, locations: options.junitLocations) }),
-            (options.jsonPath, JSONReporter.render),
-            (options.htmlPath, HTMLReporter.render),
-        ]
-        for (path, render) in reports {
-            guard let path else { continue }
-            if let problem = ReportPath.write(render(suite), to: path, base: base) {
+        for report in reports {
+            if let problem = report.write(suite, base: base) {
                 stderr.write("error: \(problem)\n")
                 code = max(code, TestExitCode.usage)
             }
@@ -178,6 +188,28 @@ public enum TestCommand {
     }
 }
 
+/// A report file (`--junit`, `--json`) written as the run goes: each reported file's part is
+/// spooled, and the file is written at the end with the totals that open it.
+struct FileReport: Sendable {
+    /// Where it goes, as the user wrote it.
+    var path: String
+    /// What comes before the files' parts, given the run's totals.
+    var head: @Sendable (SuiteTotals) -> String
+    /// The part of the `index`th reported file (0 is the first).
+    var part: @Sendable (TestFileResult, Int) -> String
+    /// What comes after them.
+    var tail: @Sendable (SuiteTotals) -> String
+    let spool = ReportSpool()
+
+    /// Spools the next reported file's part (calls are serialised by the run's output).
+    func add(_ file: TestFileResult) { spool.append(part(file, spool.count)) }
+
+    /// Writes the report; returns what went wrong, or `nil`.
+    func write(_ totals: SuiteTotals, base: String) -> String? {
+        spool.write(head: head(totals), tail: tail(totals), to: path, base: base)
+    }
+}
+
 /// The output of one run: reports printed in file order as files finish, and the progress
 /// line. Every write happens under one lock, so lines never interleave.
 final class RunOutput: Sendable {
@@ -190,6 +222,8 @@ final class RunOutput: Sendable {
         var progressShown = false
         var tapNumber = 1
         var endsWithBlankLine = false
+        /// The summary's list of failures so far (the console report).
+        var failed: [String] = []
     }
 
     private let stdout: any TextOutput
@@ -197,14 +231,19 @@ final class RunOutput: Sendable {
     private let progress: Bool
     private let console: ConsoleReporter
     private let tap: Bool
+    private let reports: [FileReport]
     private let state = Locked(State())
 
-    init(stdout: any TextOutput, stderr: any TextOutput, progress: Bool, console: ConsoleReporter, tap: Bool) {
+    init(
+        stdout: any TextOutput, stderr: any TextOutput, progress: Bool, console: ConsoleReporter, tap: Bool,
+        reports: [FileReport] = []
+    ) {
         self.stdout = stdout
         self.stderr = stderr
         self.progress = progress
         self.console = console
         self.tap = tap
+        self.reports = reports
     }
 
     /// The checking phase starts: `count` files.
@@ -221,12 +260,20 @@ final class RunOutput: Sendable {
         state.withLock { s in erase(&s) }
     }
 
-    /// The run starts: TAP's header and plan.
-    func begin(_ files: [PlannedFile]) {
+    /// The run of `count` files starts: TAP's header.
+    func begin(count: Int) {
         state.withLock { s in
             s.checking = false
-            s.total = files.count
-            if tap { stdout.write(TAPReporter.header + TAPReporter.plan(files)) }
+            s.total = count
+            if tap { stdout.write(TAPReporter.header) }
+            drawProgress(&s)
+        }
+    }
+
+    /// A file turned out to have nothing selected: one fewer to go.
+    func unselected() {
+        state.withLock { s in
+            s.total -= 1
             drawProgress(&s)
         }
     }
@@ -258,7 +305,9 @@ final class RunOutput: Sendable {
             } else {
                 text = console.file(result)
                 s.endsWithBlankLine = console.endsWithBlankLine(result)
+                s.failed += console.failedLines(result)
             }
+            for report in reports { report.add(result) }
             erase(&s)
             stdout.write(text)
             drawProgress(&s)
@@ -266,13 +315,14 @@ final class RunOutput: Sendable {
     }
 
     /// The run is over: the summary.
-    func end(_ suite: TestSuiteResult) {
+    func end(_ suite: SuiteTotals) {
         state.withLock { s in
             erase(&s)
             if tap {
+                stdout.write(TAPReporter.plan(s.tapNumber - 1 + suite.notRunPoints))
                 if suite.notRun > 0 { stdout.write(TAPReporter.bailOut(suite)) }
             } else {
-                stdout.write(console.summary(suite, afterBlankLine: s.endsWithBlankLine))
+                stdout.write(console.summary(suite, failed: s.failed, afterBlankLine: s.endsWithBlankLine))
             }
         }
     }

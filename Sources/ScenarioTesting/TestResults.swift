@@ -196,11 +196,51 @@ public struct TestSuiteResult: Sendable, Hashable {
     public var tally: Tally { files.reduce(Tally()) { $0 + $1.tally } }
 
     /// The exit code the run ends with (see ``TestExitCode``).
+    public var exitCode: Int32 { tally.exitCode }
+
+    /// What the reports' totals need of this run.
+    public var totals: SuiteTotals {
+        SuiteTotals(files: files.count, tally: tally, notRun: notRun, duration: duration)
+    }
+}
+
+/// A run in counts: what the reports need once every file has been reported (the summary
+/// line, JUnit's and JSON's totals). A run keeps these, not the files' results, so that its
+/// memory does not grow with the suite.
+public struct SuiteTotals: Sendable, Hashable {
+    /// The reported files: those with a selected case, and those that could not be planned.
+    public var files: Int
+    /// Their cases counted.
+    public var tally: Tally
+    /// Files that were selected but not run because the run stopped at `--max-failures`.
+    public var notRun: Int
+    /// TAP test points of the files not run (a case each, or one for a file that could not
+    /// be planned): with those reported, TAP's plan line.
+    public var notRunPoints: Int
+    /// Wall-clock time of the whole run.
+    public var duration: Duration
+
+    /// Totals as counted.
+    public init(
+        files: Int = 0, tally: Tally = Tally(), notRun: Int = 0, notRunPoints: Int = 0, duration: Duration = .zero
+    ) {
+        self.files = files
+        self.tally = tally
+        self.notRun = notRun
+        self.notRunPoints = notRunPoints
+        self.duration = duration
+    }
+
+    /// The exit code the run ends with (see ``TestExitCode``).
+    public var exitCode: Int32 { tally.exitCode }
+}
+
+extension Tally {
+    /// The exit code of a run with these counts (see ``TestExitCode``).
     public var exitCode: Int32 {
-        let t = tally
-        if t.errors > 0 { return TestExitCode.internalError }
-        if t.checkErrors > 0 { return TestExitCode.usage }
-        if t.failed > 0 { return TestExitCode.failed }
+        if errors > 0 { return TestExitCode.internalError }
+        if checkErrors > 0 { return TestExitCode.usage }
+        if failed > 0 { return TestExitCode.failed }
         return TestExitCode.passed
     }
 }

@@ -28,6 +28,30 @@ struct CryptoTests {
         #expect(block.tag == Self.bytes("d0d1c8a799996bf0265b98b5d48ab919"))
     }
 
+    @Test("AES-256-GCM matches the GCM specification's test cases 15 and 16 (four blocks; associated data)")
+    func knownAnswersWithData() throws {
+        let key = Self.bytes("feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308")
+        let nonce = Self.bytes("cafebabefacedbaddecaf888")
+        let plaintext = Self.bytes(
+            "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+                + "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255")
+        let ciphertext = Self.bytes(
+            "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
+                + "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad")
+        let whole = try #require(AESGCM.seal(plaintext, key: key, nonce: nonce))
+        #expect(whole.ciphertext == ciphertext)
+        #expect(whole.tag == Self.bytes("b094dac5d93471bdec1a502270e3cc6c"))
+
+        let aad = Self.bytes("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+        let partial = try #require(
+            AESGCM.seal(Array(plaintext.prefix(60)), key: key, nonce: nonce, authenticating: aad))
+        #expect(partial.ciphertext == Array(ciphertext.prefix(60)))
+        #expect(partial.tag == Self.bytes("76fc6ece0f4e1768cddf8853bb2d551b"))
+        #expect(
+            AESGCM.open(partial.ciphertext, tag: partial.tag, key: key, nonce: nonce, authenticating: aad)
+                == Array(plaintext.prefix(60)))
+    }
+
     @Test("encryption round-trips through libcrypto")
     func roundTrip() throws {
         for text in ["", "A", "Hi there", String(repeating: "long message ", count: 100), "émoji 😀"] {
@@ -68,11 +92,17 @@ struct CryptoTests {
         #expect(AESGCM.seal([1], key: Array(key.prefix(16)), nonce: nonce) == nil)
     }
 
-    @Test("SHA-256 of 'abc'")
+    @Test("SHA-256 of 'abc', of nothing, and of two blocks (FIPS 180-2's examples)")
     func sha256() {
         #expect(
             SHA256Digest.hex(SHA256Digest.hash("abc"))
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256Digest.hex(SHA256Digest.hash(""))
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SHA256Digest.hex(SHA256Digest.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     @Test("base64 round-trips and rejects what is not canonical")

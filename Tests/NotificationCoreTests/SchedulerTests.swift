@@ -60,4 +60,56 @@ struct SchedulerTests {
         #expect(throws: CoreError.self) { try world.wait(milliseconds: -1) }
         #expect(world == before)
     }
+
+    // The queue is a heap: orders that make it reorder, and cancelled events.
+
+    @Test("many events: time order, then scheduling order") func timeOrderThenSchedulingOrder() {
+        var queue = Scheduler()
+        // Times that make a heap reorder: ties, earlier after later, many of one time.
+        let times: [Int64] = [30, 20, 30, 10, 20, 30, 0, 10, 30, 5, 20, 30, 0]
+        for (i, time) in times.enumerated() { queue.schedule(.apnsExpired(pushID: "p\(i)"), at: time) }
+        var ran: [String] = []
+        while let entry = queue.popDue(atOrBefore: 100) {
+            if case .apnsExpired(let id) = entry.event { ran.append(id) }
+        }
+        let expected = times.enumerated().sorted { ($0.element, $0.offset) < ($1.element, $1.offset) }.map {
+            "p\($0.offset)"
+        }
+        #expect(ran == expected)
+    }
+
+    @Test("a cancelled event never runs") func onlyWhatIsDueAndNotCancelled() {
+        var queue = Scheduler()
+        let a = queue.schedule(.extensionFinished(pushID: "p1"), at: 10)
+        queue.schedule(.extensionExpired(pushID: "p1"), at: 30)
+        queue.schedule(.apnsExpired(pushID: "p2"), at: 10)
+        queue.cancel(sequence: a)
+        #expect(queue.popDue(atOrBefore: 9) == nil)
+        #expect(queue.popDue(atOrBefore: 10)?.event == .apnsExpired(pushID: "p2"))
+        #expect(queue.popDue(atOrBefore: 10) == nil)
+        queue.cancel { $0 == .extensionExpired(pushID: "p1") }
+        #expect(queue.popDue(atOrBefore: 100) == nil)
+        #expect(queue.entries.isEmpty)
+    }
+
+    @Test("queues with the same pending events are equal") func equalWhenTheSamePendingEvents() {
+        // One queue cancelled an event, the other never had it: the same pending events.
+        var a = Scheduler()
+        var b = Scheduler()
+        let extra = a.schedule(.apnsExpired(pushID: "p9"), at: 5)
+        b.schedule(.apnsExpired(pushID: "p8"), at: 5)
+        a.cancel(sequence: extra)
+        b.cancel { $0 == .apnsExpired(pushID: "p8") }
+        a.schedule(.extensionExpired(pushID: "p1"), at: 30)
+        b.schedule(.extensionExpired(pushID: "p1"), at: 30)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+    }
+
+    @Test("a finished extension leaves no deadline behind") func aFinishedExtensionLeavesNoDeadlineBehind() throws {
+        var world = try kindlyWorld(.kindly)
+        try world.launch(.background)
+        for _ in 0..<5 { try world.pushKindly(KindlyPushRequest(type: .visible)) }
+        #expect(world.scheduler.entries.isEmpty)
+    }
 }

@@ -108,14 +108,13 @@ import Testing
 }
 
 @Suite struct TAPReportTests {
-    @Test func planFirstThenOneTestPointPerCase() throws {
+    @Test func oneTestPointPerCaseThenThePlan() throws {
         let suite = try TemporarySuite(passingAndFailing)
         let run = suite.run(["--tap"])
         #expect(run.code == 1)
         #expect(
             run.stdout == """
                 TAP version 13
-                1..2
                 ok 1 - Scenarios/a.scn › ok
                 not ok 2 - Scenarios/b.scn › broken
                   ---
@@ -132,6 +131,7 @@ import Testing
                     trace:
                       0ms  push kindly visible <sent>
                   ...
+                1..2
 
                 """)
         #expect(run.stdout.components(separatedBy: "\nnot ok ").count - 1 == 1)
@@ -147,7 +147,6 @@ import Testing
         #expect(
             run.stdout == """
                 TAP version 13
-                1..3
                 ok 1 - Scenarios/a.scn › s＃1 # SKIP later
                 ok 2 - Scenarios/a.scn › ok
                 not ok 3 - Scenarios/bad.scn
@@ -166,6 +165,7 @@ import Testing
                      1 | check unknown command
                        | ^
                   ...
+                1..3
 
                 """)
     }

@@ -64,9 +64,16 @@ struct Bench {
         Double(Measure.instructions(arguments))
     }
 
-    func all() -> [Figure] {
+    /// The figures' names, for `--only`, in the order they are taken.
+    static let names = ["start-up", "check", "case", "scaling", "memory", "worlds"]
+
+    /// Every figure, or those `only` names.
+    func all(only: [String]? = nil) -> [Figure] {
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        return [startUp(), check(), aCase(), scaling(), memory(), worlds()]
+        let measures: [() -> Figure] = [startUp, check, aCase, scaling, memory, worlds]
+        return zip(Self.names, measures).compactMap { name, measure in
+            only.map { $0.contains(name) } ?? true ? measure() : nil
+        }
     }
 
     // MARK: 1. start-up

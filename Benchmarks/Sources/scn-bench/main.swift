@@ -1,6 +1,8 @@
 // scn-bench: the six performance figures of docs/PERFORMANCE.md.
 //
-//   scn-bench [--json] [--quick]     every figure (instruction counts need valgrind)
+//   scn-bench [--json] [--quick] [--only NAME,…]
+//                                    every figure, or those named (start-up, check, case,
+//                                    scaling, memory, worlds); instruction counts need valgrind
 //   scn-bench stages [LINES]         wall time of each stage of the pipeline, in process
 //   scn-bench work NAME COUNT        a workload, for callgrind to count (floor, worlds)
 import Foundation
@@ -19,12 +21,19 @@ if arguments.first == "stages" {
     exit(0)
 }
 
+var only: [String]? = nil
+if let index = arguments.firstIndex(of: "--only"), index + 1 < arguments.count {
+    only = arguments[index + 1].split(separator: ",").map(String.init)
+    arguments.removeSubrange(index...index + 1)
+}
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let unknown = arguments.filter { $0 != "--json" && $0 != "--quick" }
-if !unknown.isEmpty {
+if !unknown.isEmpty || !(only ?? []).allSatisfy(Bench.names.contains) {
     FileHandle.standardError.write(
-        Data("usage: scn-bench [--json] [--quick] | stages [LINES] | work NAME COUNT\n".utf8))
+        Data(
+            "usage: scn-bench [--json] [--quick] [--only \(Bench.names.joined(separator: ","))] | stages [LINES] | work NAME COUNT\n"
+                .utf8))
     exit(2)
 }
 guard Measure.hasValgrind else {
@@ -33,7 +42,7 @@ guard Measure.hasValgrind else {
 }
 
 let bench = Bench(quick: quick, log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
-let figures = bench.all()
+let figures = bench.all(only: only)
 if json {
     print(Report.json(figures, quick: quick))
 } else {

@@ -69,11 +69,12 @@ extension World {
     /// A server stores a message in a chat's history (docs/KINDLY.md; invariant 3).
     mutating func storeMessage(chat: String, _ entry: HistoryEntry) {
         let position: Int
-        if let index = histories.firstIndex(where: { $0.chatID == chat }) {
+        if let index = historyIndex[chat] {
             position = histories[index].entries.count
             histories[index].entries.append(entry)
         } else {
             position = 0
+            historyIndex[chat] = histories.count
             histories.append(ChatHistory(chatID: chat, entries: [entry]))
         }
         storedMessages.append(StoredMessage(chatID: chat, position: position, entry: entry))

@@ -8,6 +8,12 @@ struct ExtensionJob: Hashable, Sendable {
     var content: NotificationContent
     /// How the extension's process dies before it delivers, if it does.
     var fault: ExtensionFault = .none
+    /// Where it stands among the jobs, in the order they started.
+    var order: Int = 0
+    /// The scheduled events that end it: the extension finishing (none when it takes longer
+    /// than iOS allows), and iOS's deadline; the one that comes first cancels the other.
+    var finishing: Int64?
+    var deadline: Int64 = 0
 }
 
 extension World {
@@ -16,23 +22,28 @@ extension World {
 
     mutating func startExtension(pushID: String, content: NotificationContent) {
         let delay = configuration.extensionDelayMilliseconds
-        extensionJobs.append(ExtensionJob(pushID: pushID, content: content, fault: configuration.extensionFault))
+        var job = ExtensionJob(
+            pushID: pushID, content: content, fault: configuration.extensionFault, order: extensionStarts)
+        extensionStarts += 1
         record(
             .extensionStarted,
             "\(configuration.serviceExtension.rawValue) extension for \(pushID), takes \(TimeFormat.duration(delay))")
         // Scheduled first, so an extension finishing at exactly 30 s wins over the deadline.
         if delay <= Self.extensionTimeLimit {
-            scheduler.schedule(.extensionFinished(pushID: pushID), at: now + delay)
+            job.finishing = scheduler.schedule(.extensionFinished(pushID: pushID), at: now + delay)
         }
-        scheduler.schedule(.extensionExpired(pushID: pushID), at: now + Self.extensionTimeLimit)
+        job.deadline = scheduler.schedule(.extensionExpired(pushID: pushID), at: now + Self.extensionTimeLimit)
+        extensionJobs[pushID] = job
     }
+
+    /// The extensions at work, in the order they started.
+    var extensionJobsInOrder: [ExtensionJob] { extensionJobs.values.sorted { $0.order < $1.order } }
 
     /// The extension calls its content handler.
     mutating func finishExtension(pushID: String) {
-        guard let index = extensionJobs.firstIndex(where: { $0.pushID == pushID }) else { return }
-        let job = extensionJobs.remove(at: index)
+        guard let job = extensionJobs.removeValue(forKey: pushID) else { return }
+        scheduler.cancel(sequence: job.deadline)
         if job.fault != .none {
-            scheduler.cancel { $0 == .extensionExpired(pushID: pushID) }
             let why =
                 job.fault == .memory
                 ? "memory limit (iOS's limit for a service extension is about 24 MB)" : "the extension crashed"
@@ -61,9 +72,8 @@ extension World {
     /// 30 s passed (or the device restarted): `serviceExtensionTimeWillExpire`; the extension
     /// delivers the content it was given.
     mutating func expireExtension(pushID: String, reason: String) {
-        guard let index = extensionJobs.firstIndex(where: { $0.pushID == pushID }) else { return }
-        let job = extensionJobs.remove(at: index)
-        scheduler.cancel { $0 == .extensionFinished(pushID: pushID) }
+        guard let job = extensionJobs.removeValue(forKey: pushID) else { return }
+        if let finishing = job.finishing { scheduler.cancel(sequence: finishing) }
         record(.extensionExpired, "\(pushID): \(reason); serviceExtensionTimeWillExpire delivers the original content")
         present(IncomingNotification(pushID: pushID, content: job.content, source: .system))
     }

@@ -105,15 +105,18 @@ extension Vocabulary {
             "a chat's history holds a message \"B\" (or, with count, N messages); without chat: the chat the SDK's chat screen shows now or showed last"
         ) { w, a in
             let chat = a.text("chat") ?? w.currentChatID
-            let all = w.history(chat: chat).map(\.text)
+            let entries = w.history(chat: chat)
             let label = "\(chat)'s history"
             if let n = a.integer("count") {
                 return Outcome(
-                    all.count == n, expected: "\(n) message(s) in \(label)", actual: describeList(label, all))
+                    entries.count == n, expected: "\(n) message(s) in \(label)",
+                    actual: describeList(label, entries.map(\.text)))
             }
             let text = a.text("text") ?? ""
+            // Newest first: the message a step just stored is found without reading the whole history.
             return Outcome(
-                all.contains(text), expected: "\(label) holds " + quoted(text), actual: describeList(label, all))
+                entries.reversed().contains { $0.text == text }, expected: "\(label) holds " + quoted(text),
+                actual: describeList(label, entries.map(\.text)))
         }
         expectation("log", [Parameter("text", .quotedText)], readsRecords: true, "a log line contains the text") {
             w, a in

@@ -44,36 +44,41 @@ struct ConsoleReporter: Sendable {
     /// Whether the block for `result` ends with a blank line.
     func endsWithBlankLine(_ result: TestFileResult) -> Bool { !failures(of: result).isEmpty }
 
-    /// The summary: the failed cases listed, the totals, and `N passed, N failed[, N skipped]`.
-    /// - Parameter afterBlankLine: whether the previous output ended with a blank line.
-    func summary(_ suite: TestSuiteResult, afterBlankLine: Bool) -> String {
-        var out = afterBlankLine || suite.files.isEmpty ? "" : "\n"
+    /// The summary line's list entries for `f`: its failed cases (or the file, when it did
+    /// not pass its check). A run keeps only these of each file, for ``summary(_:failed:afterBlankLine:)``.
+    func failedLines(_ f: TestFileResult) -> [String] {
         var failed: [String] = []
-        for f in suite.files {
-            if let problem = f.problem {
-                failed.append(Text.oneLine(f.path) + (problem.kind == .check ? " (check failed)" : " (internal error)"))
-            }
-            for c in f.cases {
-                switch c.outcome.status {
-                case .failed: failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)))
-                case .error:
-                    failed.append(
-                        Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)) + " (internal error)")
-                case .noLongerReproduces:
-                    failed.append(
-                        Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name))
-                            + " (known bug no longer reproduces)")
-                case .passed, .skipped, .reproduced: break
-                }
+        if let problem = f.problem {
+            failed.append(Text.oneLine(f.path) + (problem.kind == .check ? " (check failed)" : " (internal error)"))
+        }
+        for c in f.cases {
+            switch c.outcome.status {
+            case .failed: failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)))
+            case .error:
+                failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)) + " (internal error)")
+            case .noLongerReproduces:
+                failed.append(
+                    Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name))
+                        + " (known bug no longer reproduces)")
+            case .passed, .skipped, .reproduced: break
             }
         }
+        return failed
+    }
+
+    /// The summary: the failed cases listed, the totals, and `N passed, N failed[, N skipped]`.
+    /// - Parameters:
+    ///   - failed: ``failedLines(_:)`` of every reported file, in order.
+    ///   - afterBlankLine: whether the previous output ended with a blank line.
+    func summary(_ suite: SuiteTotals, failed: [String], afterBlankLine: Bool) -> String {
+        var out = afterBlankLine || suite.files == 0 ? "" : "\n"
         if !failed.isEmpty {
             out += style.bold("Failed (\(failed.count)):") + "\n"
             for line in failed { out += "  " + line + "\n" }
             out += "\n"
         }
         let t = suite.tally
-        let files = suite.files.count
+        let files = suite.files
         out += "\(files) \(files == 1 ? "file" : "files"), \(t.total) \(t.total == 1 ? "case" : "cases")"
         if t.checkErrors > 0 { out += ", \(t.checkErrors) \(t.checkErrors == 1 ? "file" : "files") failed the check" }
         if t.errors > 0 { out += ", \(t.errors) internal \(t.errors == 1 ? "error" : "errors")" }

@@ -3,19 +3,41 @@ import ScenarioRuntime
 /// The HTML report (`--html FILE`): one self-contained page a maintainer reads in a browser.
 ///
 /// First the summary — files, cases, the counts, and the console's own closing lines (the
-/// failed cases, the known-bug line, `N passed, N failed[, N skipped]`); then each failing
-/// case, each internal error, each file that did not pass its check and each known-bug case
-/// (`KNOWN`, `FIXED?`), with where it is, its message, its sequence diagram drawn as inline
-/// SVG (``SequenceDiagram/svg(title:)``, the same messages `scn repro` draws in Mermaid) and
-/// its whole trace folded in `<details>`; then every case in one compact table.
+/// failed cases, the known-bug line, `N passed, N failed[, N skipped]`) — and a list of the
+/// cases it tells about; then each file, as the console's line for it, its cases in a compact
+/// table, and each failing case, internal error, check failure and known-bug case (`KNOWN`,
+/// `FIXED?`) told in full: where it is, its message, its sequence diagram drawn as inline SVG
+/// (``SequenceDiagram/svg(title:)``, the same rows `scn repro` draws in Mermaid) and its whole
+/// trace folded in `<details>`.
 ///
-/// Self-contained: inline CSS, no script, no font, image or style from anywhere else (its
-/// Content-Security-Policy forbids them). Every text from a scenario is escaped with
-/// ``HTML/escape(_:keepingLineBreaks:)``. No time, duration or host name appears, so the page
-/// is byte-identical across runs and whatever `--jobs` is.
-enum HTMLReporter {
+/// Written as the run goes, like the other report files (``FileReport``): each file's part
+/// when the file is reported, the summary when the run is over; it keeps only the summary's
+/// lines of what it told. Self-contained: inline CSS, no script, no font, image or style from
+/// anywhere else (its Content-Security-Policy forbids them). Every text from a scenario is
+/// escaped with ``HTML/escape(_:keepingLineBreaks:)``. No time, duration or host name
+/// appears, so the page is byte-identical across runs and whatever `--jobs` is.
+final class HTMLReporter: Sendable {
+    private struct State {
+        /// The console summary's list of failed cases.
+        var failed: [String] = []
+        /// The list of told cases, as `<li>` lines.
+        var told: [String] = []
+    }
+
+    private let state = Locked(State())
+    private let console = ConsoleReporter(style: Style(enabled: false), verbose: false)
+
+    /// The whole page of a run held in memory (for tests and embedding).
     static func render(_ suite: TestSuiteResult) -> String {
-        let t = suite.tally
+        let reporter = HTMLReporter()
+        let parts = suite.files.enumerated().map { reporter.part($1, $0) }.joined()
+        return reporter.head(suite.totals) + parts + reporter.tail(suite.totals)
+    }
+
+    /// The page up to the files: the summary and the list of told cases.
+    func head(_ totals: SuiteTotals) -> String {
+        let t = totals.tally
+        let (failed, told) = state.withLock { ($0.failed, $0.told) }
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -24,44 +46,66 @@ enum HTMLReporter {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>scn test: \(e(t.summaryLine))</title>
-            <style>\n\(css)</style>
+            <style>\n\(Self.css)</style>
             </head>
             <body>
             <header>
             <h1>scn test</h1>
-            <p class="verdict \(suite.exitCode == 0 ? "ok" : "bad")">\(e(t.summaryLine))</p>
+            <p class="verdict \(totals.exitCode == 0 ? "ok" : "bad")">\(e(t.summaryLine))</p>
 
             """
         out += "<ul class=\"counts\">\n"
+        let known = t.knownBugs + t.noLongerReproducing
         let counts: [(String, Int, String)] = [
-            ("files", suite.files.count, ""), ("cases", t.total, ""), ("passed", t.passed, "ok"),
+            ("files", totals.files, ""), ("cases", t.total, ""), ("passed", t.passed, "ok"),
             ("failed", t.totalFailed, t.totalFailed > 0 ? "bad" : ""), ("skipped", t.skipped, ""),
-            ("known bugs", t.knownBugs + t.noLongerReproducing, t.knownBugs + t.noLongerReproducing > 0 ? "known" : ""),
+            ("known bugs", known, known > 0 ? "known" : ""),
         ]
         for (what, count, kind) in counts {
             out += "<li class=\"\(kind)\"><b>\(count)</b> \(what)</li>\n"
         }
         out += "</ul>\n"
-        let console = ConsoleReporter(style: Style(enabled: false), verbose: false).summary(suite, afterBlankLine: true)
+        let summary = console.summary(totals, failed: failed, afterBlankLine: true)
+        out += "<pre class=\"summary\">"
         out +=
-            "<pre class=\"summary\">\(HTML.escape(Text.trimmingTrailingNewlines(console), keepingLineBreaks: true))</pre>\n</header>\n"
-
-        let told = stories(suite)
-        out += "<main>\n"
+            HTML.escape(Text.trimmingTrailingNewlines(summary), keepingLineBreaks: true) + "</pre>\n</header>\n<main>\n"
         if !told.isEmpty {
-            out += "<section>\n<h2>Failures and known bugs (\(told.count))</h2>\n<ol class=\"toc\">\n"
-            for (i, story) in told.enumerated() {
-                out +=
-                    "<li><a href=\"#case-\(i + 1)\"><span class=\"word \(story.kind)\">\(e(story.word))</span> "
-                    + "\(e(story.title))</a></li>\n"
-            }
-            out += "</ol>\n"
-            for (i, story) in told.enumerated() { out += article(story, number: i + 1) }
-            out += "</section>\n"
+            out += "<nav>\n<h2>Failures and known bugs (\(told.count))</h2>\n<ol class=\"toc\">\n"
+            out += told.joined() + "</ol>\n</nav>\n"
         }
-        out += table(suite)
-        out += "</main>\n<footer>scn \(e(ToolVersion.string))</footer>\n</body>\n</html>\n"
         return out
+    }
+
+    /// One reported file: the console's line for it, its cases, and each told case in full.
+    func part(_ file: TestFileResult, _ index: Int) -> String {
+        let stories = Self.stories(file)
+        let first = state.withLock { s in
+            let first = s.told.count + 1
+            s.failed += console.failedLines(file)
+            for (i, story) in stories.enumerated() {
+                s.told.append(
+                    "<li><a href=\"#case-\(first + i)\"><span class=\"word \(story.kind)\">\(e(story.word))</span> "
+                        + "\(e(story.title))</a></li>\n")
+            }
+            return first
+        }
+        let line = Text.firstLine(console.file(file))
+        let kind =
+            switch file.status {
+            case .passed: "ok"
+            case .failed: "bad"
+            case .skipped: "skip"
+            case .error: "error"
+            }
+        var out = "<section class=\"file\">\n<h2 class=\"\(kind)\">\(e(line))</h2>\n"
+        out += table(file, first: first)
+        for (i, story) in stories.enumerated() { out += Self.article(story, number: first + i) }
+        return out + "</section>\n"
+    }
+
+    /// The end of the page.
+    func tail(_ totals: SuiteTotals) -> String {
+        "</main>\n<footer>scn \(e(ToolVersion.string))</footer>\n</body>\n</html>\n"
     }
 
     /// What the page tells about one case (or one file that could not run).
@@ -78,28 +122,43 @@ enum HTMLReporter {
         var trace: [String]?
     }
 
-    /// The failing, erring and known-bug cases, and the files that could not run, in run order.
-    static func stories(_ suite: TestSuiteResult) -> [Story] {
-        var out: [Story] = []
-        for file in suite.files {
-            if let problem = file.problem {
-                out.append(
-                    Story(
-                        word: problem.kind == .check ? "FAIL" : "ERROR", kind: problem.kind == .check ? "bad" : "error",
-                        title: file.path + (problem.kind == .check ? " (check failed)" : " (internal error)"),
-                        file: file.path, location: problem.location, message: problem.message))
-            }
-            for c in file.cases where c.outcome.status.tellsAStory {
-                let status = c.outcome.status
-                let location = c.outcome.location ?? c.planned.location
-                out.append(
-                    Story(
-                        word: word(status), kind: kind(status), title: c.name, file: file.path, location: location,
-                        knownBug: status.knownBug, message: c.outcome.message, diagram: c.outcome.diagram,
-                        trace: c.outcome.trace))
-            }
+    /// The file's failing, erring and known-bug cases, or the file itself when it could not run.
+    static func stories(_ file: TestFileResult) -> [Story] {
+        if let problem = file.problem {
+            return [
+                Story(
+                    word: problem.kind == .check ? "FAIL" : "ERROR", kind: problem.kind == .check ? "bad" : "error",
+                    title: file.path + (problem.kind == .check ? " (check failed)" : " (internal error)"),
+                    file: file.path, location: problem.location, message: problem.message)
+            ]
         }
-        return out
+        return file.cases.filter { $0.outcome.status.tellsAStory }.map { c in
+            let status = c.outcome.status
+            return Story(
+                word: word(status), kind: kind(status), title: c.name, file: file.path,
+                location: c.outcome.location ?? c.planned.location, knownBug: status.knownBug,
+                message: c.outcome.message, diagram: c.outcome.diagram, trace: c.outcome.trace)
+        }
+    }
+
+    /// The file's cases in a compact table; the told ones link to their story.
+    private func table(_ file: TestFileResult, first: Int) -> String {
+        guard !file.cases.isEmpty else { return "" }
+        var out = "<table>\n<tbody>\n"
+        var number = first
+        for c in file.cases {
+            let status = c.outcome.status
+            var word = "<span class=\"word \(Self.kind(status))\">\(e(Self.word(status)))</span>"
+            if status.tellsAStory {
+                word = "<a class=\"word \(Self.kind(status))\" href=\"#case-\(number)\">\(e(Self.word(status)))</a>"
+                number += 1
+            }
+            var name = e(c.name)
+            if case .skipped(let reason) = status { name += " <span class=\"why\">— \(e(reason))</span>" }
+            if let reference = status.knownBug { name += " <span class=\"why\">— \(e(reference))</span>" }
+            out += "<tr><td>\(word)</td><td>\(name)</td></tr>\n"
+        }
+        return out + "</tbody>\n</table>\n"
     }
 
     private static func article(_ story: Story, number: Int) -> String {
@@ -126,35 +185,6 @@ enum HTMLReporter {
         return out + "</article>\n"
     }
 
-    /// Every case in one compact table, in run order.
-    private static func table(_ suite: TestSuiteResult) -> String {
-        var out =
-            "<section>\n<h2>All cases</h2>\n<table>\n<thead><tr><th>outcome</th><th>file</th><th>case</th></tr></thead>\n<tbody>\n"
-        var number = 0
-        for file in suite.files {
-            if let problem = file.problem {
-                number += 1
-                let w = problem.kind == .check ? "FAIL" : "ERROR"
-                out +=
-                    "<tr><td><a class=\"word \(problem.kind == .check ? "bad" : "error")\" href=\"#case-\(number)\">\(w)</a></td>"
-                    + "<td>\(e(file.path))</td><td>(\(problem.kind == .check ? "check failed" : "internal error"))</td></tr>\n"
-            }
-            for c in file.cases {
-                let status = c.outcome.status
-                var word = "<span class=\"word \(kind(status))\">\(e(Self.word(status)))</span>"
-                if status.tellsAStory {
-                    number += 1
-                    word = "<a class=\"word \(kind(status))\" href=\"#case-\(number)\">\(e(Self.word(status)))</a>"
-                }
-                var name = e(c.name)
-                if case .skipped(let reason) = status { name += " <span class=\"why\">— \(e(reason))</span>" }
-                if let reference = status.knownBug { name += " <span class=\"why\">— \(e(reference))</span>" }
-                out += "<tr><td>\(word)</td><td>\(e(file.path))</td><td>\(name)</td></tr>\n"
-            }
-        }
-        return out + "</tbody>\n</table>\n</section>\n"
-    }
-
     /// A reference as a link when it is a web address, else as text.
     private static func link(_ reference: String) -> String {
         let shown = HTML.escape(reference)
@@ -166,6 +196,7 @@ enum HTMLReporter {
 
     /// `text` escaped for the page (``HTML/escape(_:keepingLineBreaks:)``), on one line.
     private static func e(_ text: String) -> String { HTML.escape(text) }
+    private func e(_ text: String) -> String { HTML.escape(text) }
 
     /// The console's word for a case's outcome.
     static func word(_ status: CaseStatus) -> String {
@@ -208,6 +239,11 @@ enum HTMLReporter {
         .counts li.ok b { color: var(--ok); } .counts li.bad b { color: var(--bad); }
         .counts li.known b { color: var(--known); }
         .toc { padding-left: 24px; } .toc li { overflow-wrap: anywhere; }
+        section.file { margin: 18px 0; }
+        section.file h2 { font: 600 13px/1.5 "DejaVu Sans Mono", "Liberation Mono", Menlo, monospace; margin: 0 0 6px;
+          overflow-wrap: anywhere; }
+        section.file h2.ok { color: var(--ok); } section.file h2.bad { color: var(--bad); }
+        section.file h2.error { color: var(--error); } section.file h2.skip { color: var(--dim); }
         a { color: inherit; }
         .word { display: inline-block; min-width: 52px; font: 600 11px/18px "DejaVu Sans Mono", monospace;
           text-align: center; border-radius: 4px; padding: 0 4px; color: #fff; background: var(--dim);
@@ -225,6 +261,7 @@ enum HTMLReporter {
         th, td { text-align: left; border-bottom: 1px solid var(--line); padding: 2px 8px; vertical-align: top;
           overflow-wrap: anywhere; }
         th { font-size: 12px; color: var(--dim); }
+        td:first-child { width: 1%; white-space: nowrap; }
         .why { color: var(--dim); }
         footer { margin-top: 24px; color: var(--dim); font-size: 12px; }
         svg.diagram { display: block; background: var(--paper); }

@@ -7,14 +7,20 @@ enum JSONReporter {
     static let version = 1
 
     static func render(_ suite: TestSuiteResult) -> String {
-        let t = suite.tally
+        head(suite.totals) + suite.files.enumerated().map { file($1, index: $0) }.joined() + tail(suite.totals)
+    }
+
+    /// What comes before the files: the version, the exit code, the summary, up to the
+    /// files' array.
+    static func head(_ totals: SuiteTotals) -> String {
+        let t = totals.tally
         let root: JSON = .object([
             ("version", .int(version)),
-            ("exit_code", .int(Int(suite.exitCode))),
+            ("exit_code", .int(Int(totals.exitCode))),
             (
                 "summary",
                 .object([
-                    ("files", .int(suite.files.count)),
+                    ("files", .int(totals.files)),
                     ("cases", .int(t.total)),
                     ("passed", .int(t.passed)),
                     ("failed", .int(t.totalFailed)),
@@ -23,14 +29,24 @@ enum JSONReporter {
                     ("check_errors", .int(t.checkErrors)),
                     ("known_bugs_reproduced", .int(t.knownBugs)),
                     ("known_bugs_no_longer_reproducing", .int(t.noLongerReproducing)),
-                    ("not_run", .int(suite.notRun)),
+                    ("not_run", .int(totals.notRun)),
                 ])
             ),
-            ("duration_ms", .number(Text.milliseconds(suite.duration))),
-            ("files", .array(suite.files.map(file))),
+            ("duration_ms", .number(Text.milliseconds(totals.duration))),
+            ("files", .array([])),
         ])
-        return root.rendered(indent: "") + "\n"
+        // The root rendered with no files ends `"files": []` and the closing brace.
+        let empty = root.rendered(indent: "")
+        return totals.files == 0 ? empty : String(empty.dropLast("[]\n}".count)) + "[\n"
     }
+
+    /// The `index`th file's element of the files' array (0 is the first).
+    static func file(_ f: TestFileResult, index: Int) -> String {
+        (index == 0 ? "" : ",\n") + "    " + file(f).rendered(indent: "    ")
+    }
+
+    /// What comes after the files.
+    static func tail(_ totals: SuiteTotals) -> String { totals.files == 0 ? "\n" : "\n  ]\n}\n" }
 
     private static func file(_ f: TestFileResult) -> JSON {
         .object([

@@ -18,16 +18,20 @@
 /// reporters, GitLab) read; the schema does not allow them.
 enum JUnitReporter {
     static func render(_ suite: TestSuiteResult, locations: Bool = false) -> String {
-        let t = suite.tally
+        head(suite.totals) + suite.files.map { testsuite($0, locations: locations) }.joined() + tail
+    }
+
+    /// What comes before the files: the root element, with the run's totals.
+    static func head(_ totals: SuiteTotals) -> String {
+        let t = totals.tally
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"scn test\" tests=\"\(t.total)\" failures=\"\(t.failed + t.checkErrors)\""
-        out += " errors=\"\(t.errors)\" time=\"\(Text.seconds(suite.duration))\">\n"
-        for file in suite.files {
-            out += testsuite(file, locations: locations)
-        }
-        out += "</testsuites>\n"
+        out += " errors=\"\(t.errors)\" time=\"\(Text.seconds(totals.duration))\">\n"
         return out
     }
+
+    /// What comes after the files.
+    static let tail = "</testsuites>\n"
 
     static func classname(_ path: String) -> String {
         var p = Substring(path)
@@ -36,7 +40,8 @@ enum JUnitReporter {
         return p.split(separator: "/", omittingEmptySubsequences: true).joined(separator: ".")
     }
 
-    private static func testsuite(_ file: TestFileResult, locations: Bool) -> String {
+    /// One file's `<testsuite>` element.
+    static func testsuite(_ file: TestFileResult, locations: Bool) -> String {
         let t = file.tally
         let a = XML.attribute
         var out = "  <testsuite name=\"\(a(file.path))\" tests=\(q(t.total)) failures=\(q(t.failed + t.checkErrors))"

@@ -2,7 +2,6 @@
 ///
 /// ```
 /// TAP version 13
-/// 1..3
 /// ok 1 - Scenarios/a.scn › cold tap
 /// not ok 2 - Scenarios/b.scn › banner on chat
 ///   ---
@@ -18,20 +17,20 @@
 /// ok 3 - Scenarios/c.scn › campaign # SKIP needs edna 5
 /// not ok 4 - Scenarios/bugs/d.scn › lost tap # TODO known bug: https://example.com/issues/12
 /// not ok 5 - Scenarios/bugs/e.scn › placeholder: known bug no longer reproduces: https://…
+/// 1..5
 /// ```
 /// A reproduced known bug is a `# TODO` point (it fails, as expected); one that no longer
 /// reproduces is a plain `not ok` with no directive, so every consumer counts it as failed.
 /// One test point per selected case, and one for each file that did not pass its check
-/// (`not ok N - Scenarios/broken.scn`). The plan comes first, since every file is checked
-/// before anything runs. No timing, so the report is the same whatever `--jobs` is.
+/// (`not ok N - Scenarios/broken.scn`). The plan comes last (TAP allows a plan after the test
+/// points): files are checked as the run reaches them, so the number of points is known only
+/// at the end. No timing, so the report is the same whatever `--jobs` is.
 enum TAPReporter {
     static let header = "TAP version 13\n"
 
-    /// `1..N`: one test point per selected case and per file that could not be planned.
-    static func plan(_ files: [PlannedFile]) -> String {
-        let count = files.reduce(0) { $0 + ($1.plan.problem == nil ? $1.selected.count : 1) }
-        return "1..\(count)\n"
-    }
+    /// `1..N`: one test point per selected case and per file that could not be planned,
+    /// those not run after `--max-failures` included.
+    static func plan(_ count: Int) -> String { "1..\(count)\n" }
 
     /// The test points of one file, numbered from `first`.
     static func points(_ file: TestFileResult, first: Int) -> String {
@@ -73,7 +72,7 @@ enum TAPReporter {
     }
 
     /// `Bail out!` when `--max-failures` stopped the run before the planned test points.
-    static func bailOut(_ suite: TestSuiteResult) -> String {
+    static func bailOut(_ suite: SuiteTotals) -> String {
         let f = suite.tally.totalFailed
         return
             "Bail out! stopped after \(f) \(f == 1 ? "failure" : "failures"); \(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run\n"
