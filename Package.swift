@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
         .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
-        .testTarget(name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit"]),
+        .testTarget(
+            name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),

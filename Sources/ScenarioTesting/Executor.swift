@@ -217,8 +217,13 @@ public struct CaseOutcome: Sendable, Hashable {
     /// Wall-clock time the case took. The only field that differs between two runs.
     public var duration: Duration
     /// The case's whole trace, one event per line, when ``ExecutionOptions/trace`` asked for
-    /// it; `nil` otherwise.
+    /// it, or for a failing or known-bug case when ``ExecutionOptions/diagrams`` did; `nil`
+    /// otherwise.
     public var trace: [String]?
+    /// The case's sequence diagram, for a case that failed, ended in an internal error or
+    /// carries a known bug, when ``ExecutionOptions/diagrams`` asked for it; `nil` otherwise
+    /// (and always from an executor that does not draw one).
+    public var diagram: SequenceDiagram?
 
     /// An outcome; prefer the static constructors.
     public init(
@@ -301,12 +306,20 @@ public struct ExecutionOptions: Sendable, Hashable {
     public var colour: Bool
     /// Whether outcomes carry the case's whole trace (`scn test --trace`).
     public var trace: Bool
+    /// Whether the outcomes of failing and known-bug cases carry their sequence diagram and
+    /// whole trace (`scn test --html`); passing cases keep neither, so a large suite does
+    /// not hold every trace.
+    public var diagrams: Bool
 
     /// Options with the given limits.
-    public init(maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false, trace: Bool = false) {
+    public init(
+        maxSteps: Int = ExecutionOptions.defaultMaxSteps, colour: Bool = false, trace: Bool = false,
+        diagrams: Bool = false
+    ) {
         self.maxSteps = maxSteps
         self.colour = colour
         self.trace = trace
+        self.diagrams = diagrams
     }
 }
 

@@ -56,6 +56,10 @@ public struct RuntimeExecutor: ScenarioExecutor {
                 let result = interpreter.run(checked.script, case: testCase, loader: checked.loader, keeping: keeping)
                 var outcome = Self.outcome(result, script: checked.script)
                 if options.trace { outcome.trace = result.trace.map(\.line) }
+                if options.diagrams && outcome.status.tellsAStory {
+                    outcome.trace = result.trace.map(\.line)
+                    outcome.diagram = SequenceDiagram(trace: result.trace)
+                }
                 return outcome
             }
             outcomes.append(outcome)

@@ -23,7 +23,7 @@ public enum TestCommand {
     ///   - isTerminal: whether stdout is a terminal: colour (unless `NO_COLOR` is set).
     ///   - stderrIsTerminal: whether stderr is a terminal: the progress line. `nil` means
     ///     the same as `isTerminal`.
-    ///   - workingDirectory: where relative paths (scenario paths, `--junit`, `--json`) are
+    ///   - workingDirectory: where relative paths (scenario paths, `--junit`, `--json`, `--html`) are
     ///     resolved; the process's current directory when `nil`. The executor gets paths as
     ///     the user wrote them, so it must resolve them against the same folder.
     ///   - defaultJobs: `--jobs` when not given; the number of active cores when `nil`.
@@ -75,7 +75,9 @@ public enum TestCommand {
             return usage("--tap and --list cannot be combined")
         }
         let base = workingDirectory ?? FileManager.default.currentDirectoryPath
-        for (option, path) in [("--junit", options.junitPath), ("--json", options.jsonPath)] {
+        for (option, path) in [
+            ("--junit", options.junitPath), ("--json", options.jsonPath), ("--html", options.htmlPath),
+        ] {
             guard let path else { continue }
             if let problem = ReportPath.problem(file: path, base: base) {
                 return usage("cannot write the \(option) report: \(problem)")
@@ -100,7 +102,9 @@ public enum TestCommand {
         let jobs = options.jobs ?? defaultJobs ?? ProcessInfo.processInfo.activeProcessorCount
         let runner = SuiteRunner(
             executor: executor, jobs: jobs,
-            options: ExecutionOptions(maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace),
+            options: ExecutionOptions(
+                maxSteps: options.maxSteps, colour: style.enabled, trace: options.trace,
+                diagrams: options.htmlPath != nil),
             selection: selection, maxFailures: options.maxFailures)
         let reports = [
             options.junitPath.map { path in
@@ -111,6 +115,10 @@ public enum TestCommand {
             },
             options.jsonPath.map { path in
                 FileReport(path: path, head: JSONReporter.head, part: JSONReporter.file, tail: JSONReporter.tail)
+            },
+            options.htmlPath.map { path in
+                let html = HTMLReporter()
+                return FileReport(path: path, head: html.head, part: html.part, tail: html.tail)
             },
         ].compactMap { $0 }
         let output = RunOutput(

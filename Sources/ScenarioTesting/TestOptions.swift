@@ -16,6 +16,8 @@ public struct TestOptions: Sendable, Hashable {
     public var junitPath: String?
     /// `--json FILE`: where to write the JSON report.
     public var jsonPath: String?
+    /// `--html FILE`: where to write the HTML report.
+    public var htmlPath: String?
     /// `--tap`: TAP on stdout instead of the console report.
     public var tap = false
     /// `--list`: print the selected cases, run nothing.
@@ -70,6 +72,9 @@ public struct TestOptions: Sendable, Hashable {
                 "--junit-locations", "add file and line attributes to each JUnit testcase (see docs/TOOL.md)",
                 section: "Reports"),
             .value("--json", "FILE", .output, "write a JSON report to FILE", section: "Reports"),
+            .value(
+                "--html", "FILE", .output, "write an HTML page to FILE: each failure and known bug with its diagram",
+                section: "Reports"),
         ],
         discussion: """
             Runs every case of the *.scn files under each PATH (a folder, searched
@@ -132,5 +137,6 @@ public struct TestOptions: Sendable, Hashable {
         }
         junitPath = try parsed.nonEmpty("--junit", "a file name")
         jsonPath = try parsed.nonEmpty("--json", "a file name")
+        htmlPath = try parsed.nonEmpty("--html", "a file name")
     }
 }

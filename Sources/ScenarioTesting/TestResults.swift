@@ -18,6 +18,15 @@ extension CaseStatus {
         }
     }
 
+    /// A case the HTML report draws: failed, an internal error, or a known bug (reproduced
+    /// or not).
+    public var tellsAStory: Bool {
+        switch self {
+        case .passed, .skipped: false
+        default: true
+        }
+    }
+
     /// Counted among the failed (not an internal error): failed, or a known bug that no
     /// longer reproduces.
     public var countsAsFailed: Bool {

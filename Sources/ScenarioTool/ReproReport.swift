@@ -1,6 +1,7 @@
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import ScenarioTesting
 
 /// The Markdown of `scn repro`: the result in one line, the scenario with its includes
 /// inlined, the settings that differ from the default install, a Mermaid sequence diagram
@@ -72,7 +73,7 @@ struct ReproReport {
         out += settings()
         if let subject {
             out += "### Sequence of \(Self.quoted(subject.name))\n\n"
-            out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).render() + "```\n\n"
+            out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).mermaid() + "```\n\n"
             if let message = FailureReport.render(subject, in: script) {
                 let m = Self.terminalSafe(message)
                 let mf = Self.fence(m)
@@ -84,7 +85,7 @@ struct ReproReport {
             let lines = result.trace.map { Self.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n") + "\n"
             let tf = Self.fence(lines)
             out +=
-                "<details><summary>Trace of \(Self.html(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
+                "<details><summary>Trace of \(HTML.escape(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
             out += "\(tf)\n\(lines)\(tf)\n\n</details>\n\n"
         }
         return out
@@ -204,19 +205,6 @@ struct ReproReport {
     /// Text for inline code: one line, no backticks.
     static func inline(_ text: String) -> String {
         String(TerminalText.escape(text).map { $0 == "`" ? "'" : $0 })
-    }
-
-    static func html(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static func terminalSafe(_ text: String) -> String { TerminalText.escape(text, keepingLineBreaks: true) }

@@ -67,7 +67,7 @@ import Testing
         #expect(out.hasPrefix("**Result:** 1 failed, 1 passed (exit 1) · `two.scn` · \(version)\n\n"), "\(r)")
         #expect(out.contains("```scn\n" + Fixture.twoCases + "```\n"), "the scenario, verbatim, in a fence")
         #expect(out.contains("- PASS passes\n- FAIL fails\n"))
-        #expect(out.contains("<details><summary>Trace of \"passes\""))
+        #expect(out.contains("<details><summary>Trace of &quot;passes&quot;"))
         #expect(out.contains("```mermaid\nsequenceDiagram\n"))
         #expect(out.contains("[   0.000s] step: push kindly visible title \"Anna\" body \"Hi\"\n"))
         // Every fence is closed.

@@ -1,0 +1,168 @@
+import NotificationCore
+
+/// The story of one case as a sequence diagram: the events that tell it (pushes, deliveries
+/// and drops, the extension, banners, taps, the SDK's decisions, log lines), not the
+/// install's bookkeeping. One selection (``init(trace:)``) chooses the diagram's messages;
+/// renderers draw it: ``mermaid()`` for a Markdown bug report (`scn repro`), ``svg()`` for
+/// the HTML report (`scn test --html`).
+public struct SequenceDiagram: Sendable, Hashable {
+    /// A column of the diagram, in the order it is drawn.
+    public enum Participant: Int, CaseIterable, Sendable, Hashable, Comparable {
+        case server, apns, iOS, ext, host, sdk, user
+
+        /// The participant's short name in Mermaid text.
+        public var id: String {
+            switch self {
+            case .server: "server"
+            case .apns: "APNs"
+            case .iOS: "iOS"
+            case .ext: "ext"
+            case .host: "host"
+            case .sdk: "SDK"
+            case .user: "user"
+            }
+        }
+
+        /// What the diagram calls it.
+        public var label: String {
+            switch self {
+            case .ext: "extension"
+            case .host: "host app"
+            default: id
+            }
+        }
+
+        public static func < (a: Participant, b: Participant) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// How a message is drawn.
+    public enum Arrow: Sendable, Hashable {
+        /// It arrived (Mermaid `->>`).
+        case arrives
+        /// It was lost on the way: dropped, expired (Mermaid `-x`).
+        case lost
+        /// A reply that failed: an error thrown back (Mermaid `--x`).
+        case failed
+    }
+
+    /// One row of the diagram.
+    public enum Item: Sendable, Hashable {
+        /// A message from one participant to another.
+        case message(from: Participant, to: Participant, arrow: Arrow, text: String)
+        /// A note over the participants from `first` to `last`.
+        case note(first: Participant, last: Participant, text: String)
+    }
+
+    /// A row and the virtual time (milliseconds) of the event it stands for.
+    public struct Entry: Sendable, Hashable {
+        public var time: Int64
+        public var item: Item
+
+        public init(time: Int64, item: Item) {
+            self.time = time
+            self.item = item
+        }
+    }
+
+    /// The rows, in trace order.
+    public var entries: [Entry]
+
+    /// A diagram of exactly these rows.
+    public init(entries: [Entry]) { self.entries = entries }
+
+    /// The diagram of a case's trace: the install summed up by its `install:` line, then
+    /// one row per event that tells the story.
+    public init(trace: [TraceEvent]) {
+        var entries: [Entry] = []
+        // The install's events before the first step are summed up by the install line.
+        let firstStep = trace.firstIndex { $0.kind == .step } ?? trace.count
+        for event in trace[..<firstStep] where event.kind == .install {
+            entries.append(
+                Entry(time: event.time, item: .note(first: .host, last: .host, text: "install: " + event.text)))
+        }
+        for event in trace[firstStep...] {
+            if let item = Self.item(for: event) { entries.append(Entry(time: event.time, item: item)) }
+        }
+        self.entries = entries
+    }
+
+    /// The row for one event, or nil when it is bookkeeping.
+    static func item(for event: TraceEvent) -> Item? {
+        let t = event.text
+        func note(_ first: Participant, _ last: Participant? = nil, _ text: String) -> Item {
+            .note(first: first, last: last ?? first, text: text)
+        }
+        func message(_ from: Participant, _ to: Participant, _ text: String, _ arrow: Arrow = .arrives) -> Item {
+            .message(from: from, to: to, arrow: arrow, text: text)
+        }
+        switch event.kind {
+        case .step:
+            if t.hasPrefix("push") || t.hasPrefix("expect") || t.hasPrefix("call") { return nil }
+            if t.hasPrefix("wait ") {
+                // The step is recorded when the wait begins; the note says where the clock ends.
+                guard let length = milliseconds(String(t.dropFirst(5))) else { return note(.iOS, .user, t) }
+                return note(.iOS, .user, "\(t) (now \(TimeFormat.seconds(event.time + length)))")
+            }
+            if ["start", "authorize", "register"].contains(where: { t.hasPrefix($0) }) {
+                return message(.host, .sdk, t)
+            }
+            if ["network", "reboot", "lock", "unlock"].contains(where: { t.hasPrefix($0) }) {
+                return message(.user, .iOS, t)
+            }
+            if ["tap", "clear", "launch", "screen", "send"].contains(where: { t.hasPrefix($0) }) {
+                return nil  // the events it causes say more
+            }
+            return note(.host, nil, t)
+        case .pushSent:
+            // The payload is in the trace; the diagram names the push.
+            return message(.server, .apns, t.components(separatedBy: ": {").first ?? t)
+        case .pushNotSent: return note(.server, nil, "not sent: \(t)")
+        case .delivered: return message(.apns, .iOS, "delivered \(t)")
+        case .dropped: return message(.apns, .iOS, "dropped \(t)", .lost)
+        case .extensionStarted: return message(.iOS, .ext, t)
+        case .extensionFinished: return message(.ext, .iOS, t)
+        case .extensionExpired: return message(.iOS, .ext, "expired \(t)", .lost)
+        case .decryption: return note(.ext, .sdk, t)
+        case .delegate: return message(.iOS, .sdk, t)
+        case .handler: return message(.sdk, .host, t)
+        case .bannerShown: return message(.iOS, .user, "banner \(t)")
+        case .bannerSuppressed: return note(.iOS, nil, "no banner: \(t)")
+        case .bannerRemoved: return note(.iOS, nil, t)
+        case .tap: return message(.user, .iOS, "tap \(t)")
+        case .tapRemembered, .tapReplayed, .tapDropped, .tapLost: return note(.sdk, nil, "\(event.kind.rawValue): \(t)")
+        case .chatOpened: return message(.sdk, .user, "chat opens \(t)")
+        case .app: return note(.host, nil, "app \(t)")
+        case .error: return message(.sdk, .host, t, .failed)
+        case .call: return message(.host, .sdk, t)
+        case .invariant: return note(.iOS, .user, "invariant \(t)")
+        case .log: return note(.sdk, nil, "log \(t)")
+        case .server: return t.contains("store") ? nil : note(.server, nil, t)
+        default: return nil
+        }
+    }
+
+    /// A duration as the trace writes it (``TimeFormat/duration(_:)``: `500ms`, `61s`,
+    /// `1m1s`, `1h`) in milliseconds, or nil for anything else.
+    static func milliseconds(_ text: String) -> Int64? {
+        if text.hasSuffix("ms") { return Int64(text.dropLast(2)) }
+        var total: Int64 = 0
+        var digits = ""
+        for c in text {
+            if c.isASCII && c.isNumber {
+                digits.append(c)
+                continue
+            }
+            let unit: Int64
+            switch c {
+            case "h": unit = 3_600_000
+            case "m": unit = 60_000
+            case "s": unit = 1000
+            default: return nil
+            }
+            guard let n = Int64(digits), digits.count < 12 else { return nil }
+            total += n * unit
+            digits = ""
+        }
+        return digits.isEmpty && !text.isEmpty ? total : nil
+    }
+}
