@@ -114,12 +114,12 @@ struct Bench {
         let tool = instructions([scn, "check", big])
         let toolQuarter = instructions([scn, "check", quarter])
         let toolEmpty = instructions([scn, "check", empty])
-        let toolPeak = Measure.run([scn, "check", big]).peakBytes
+        let toolPeak = Measure.peak([scn, "check", big]).peakBytes
         var values: [(String, Double, String)] = [("scn check", tool, "instructions")]
         var meets = true
         if let luac = Measure.which("luac5.4") {
             let anchor = instructions([luac, "-p", lua])
-            let peak = Measure.run([luac, "-p", lua]).peakBytes
+            let peak = Measure.peak([luac, "-p", lua]).peakBytes
             values += [
                 ("luac5.4 -p", anchor, "instructions"), ("ratio", tool / anchor, "×"),
                 ("scn check peak", Double(toolPeak) / 1_048_576, "MiB"),
@@ -204,9 +204,9 @@ struct Bench {
         let files = quick ? 2_000 : 20_000
         log("memory: peak of a \(steps)-step case, and of scn test on \(files) files")
         let long = write("million.scn", Generate.millionSteps(steps))
-        let one = Measure.run([scn, "run", long])
+        let one = Measure.peak([scn, "run", long])
         let suite = corpus("corpus-\(files)", files: files)
-        let all = Measure.run([scn, "test", "--jobs", "2", suite])
+        let all = Measure.peak([scn, "test", "--jobs", "2", suite])
         let mib = 1_048_576.0
         return Figure(
             name: "memory", target: "1,000,000-step case < 64 MiB peak; 20,000-file suite < 128 MiB",

@@ -31,8 +31,32 @@ enum Measure {
         return nil
     }
 
+    /// GNU time, when installed (Debian: `time`): the peak of a child is read through it.
+    static let gnuTime: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
     /// Runs `arguments` (the first is a path) with its output discarded, and returns its
-    /// peak memory, wall time and exit status.
+    /// peak memory, wall time and exit status. Use it for a peak; ``run(_:stdin:stdout:)``
+    /// for wall time (GNU time adds its own start-up).
+    ///
+    /// The peak is read through GNU time when it is installed: `posix_spawn` starts a child in
+    /// this process's address space, and the kernel carries that address space's high-water
+    /// mark across `exec`, so the child's own `ru_maxrss` never reads below this process's
+    /// resident set. GNU time is small, and its child is forked from it.
+    static func peak(_ arguments: [String], stdin: String? = nil, stdout: String = "/dev/null") -> Cost {
+        guard let gnuTime else { return run(arguments, stdin: stdin, stdout: stdout) }
+        let report = NSTemporaryDirectory() + "scn-bench-time-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        var cost = run([gnuTime, "-f", "%M", "-o", report] + arguments, stdin: stdin, stdout: stdout)
+        if let text = try? String(contentsOfFile: report, encoding: .utf8),
+            let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        {
+            cost.peakBytes = kilobytes * 1024
+        }
+        return cost
+    }
+
+    /// Runs `arguments` with `posix_spawn`; the peak is the child's `ru_maxrss` (see
+    /// ``peak(_:stdin:stdout:)``).
     static func run(_ arguments: [String], stdin: String? = nil, stdout: String = "/dev/null") -> Cost {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
