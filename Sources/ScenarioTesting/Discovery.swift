@@ -1,6 +1,12 @@
 import FoundationEssentials
 import ScenarioLanguage
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A scenario file found by discovery: what the reports call it and the root it runs in.
 public struct ScenarioFile: Sendable, Hashable {
     /// The file's path as the reports name it: the path the user gave joined with the path
@@ -127,8 +133,12 @@ public enum Discovery {
         return String(path[..<slash])
     }
 
-    /// The path with symbolic links and `..` resolved, to recognise a file reached twice.
+    /// The path with symbolic links and `..` resolved, to recognise a file reached twice
+    /// (`realpath(3)`; `URL.resolvingSymlinksInPath` cost 0.3M instructions, 2% of a short
+    /// `scn run`); a path that cannot be resolved stands for itself.
     private static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
