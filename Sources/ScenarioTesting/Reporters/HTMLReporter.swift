@@ -56,13 +56,16 @@ final class HTMLReporter: Sendable {
             """
         out += "<ul class=\"counts\">\n"
         let known = t.knownBugs + t.noLongerReproducing
-        let counts: [(String, Int, String)] = [
-            ("files", totals.files, ""), ("cases", t.total, ""), ("passed", t.passed, "ok"),
-            ("failed", t.totalFailed, t.totalFailed > 0 ? "bad" : ""), ("skipped", t.skipped, ""),
-            ("known bugs", known, known > 0 ? "known" : ""),
+        // (what one is called, what several are called, the count, its class)
+        let counts: [(String, String, Int, String)] = [
+            ("file", "files", totals.files, ""), ("case", "cases", t.total, ""),
+            ("passed", "passed", t.passed, "ok"),
+            ("failed", "failed", t.totalFailed, t.totalFailed > 0 ? "bad" : ""),
+            ("skipped", "skipped", t.skipped, ""),
+            ("known bug", "known bugs", known, known > 0 ? "known" : ""),
         ]
-        for (what, count, kind) in counts {
-            out += "<li class=\"\(kind)\"><b>\(count)</b> \(what)</li>\n"
+        for (one, several, count, kind) in counts {
+            out += "<li class=\"\(kind)\"><b>\(count)</b> \(count == 1 ? one : several)</li>\n"
         }
         out += "</ul>\n"
         let summary = console.summary(totals, failed: failed, afterBlankLine: true)
