@@ -25,6 +25,18 @@ public struct CaseResult: Sendable {
             }
         }
 
+        /// The word a report shows for it: `PASS`, `FAIL`, `SKIP`, `ERROR`, `KNOWN` or `FIXED?`.
+        public var word: String {
+            switch self {
+            case .passed: "PASS"
+            case .failed: "FAIL"
+            case .skipped: "SKIP"
+            case .error: "ERROR"
+            case .reproduced: "KNOWN"
+            case .noLongerReproduces: "FIXED?"
+            }
+        }
+
         /// The known bug's reference, for `reproduced` and `noLongerReproduces`.
         public var knownBug: String? {
             switch self {

@@ -65,7 +65,7 @@ struct ReproReport {
         }
         out += "### Results\n\n"
         for result in run.results {
-            out += "- " + Self.statusWord(result.status) + " " + Self.inline(result.name)
+            out += "- " + result.status.word + " " + Self.inline(result.name)
             if let reference = result.status.knownBug { out += " — known bug: " + Self.inline(reference) }
             out += "\n"
         }
@@ -181,17 +181,6 @@ struct ReproReport {
         }
         let whole = expand(script.source, depth: 0)
         return whole.hasSuffix("\n") ? whole : whole + "\n"
-    }
-
-    static func statusWord(_ status: CaseResult.Status) -> String {
-        switch status {
-        case .passed: "PASS"
-        case .failed: "FAIL"
-        case .skipped: "SKIP"
-        case .error: "ERROR"
-        case .reproduced: "KNOWN"
-        case .noLongerReproduces: "FIXED?"
-        }
     }
 
     /// A trace line with a long payload cut: the full JSON stays in `scn run --json`.

@@ -134,14 +134,13 @@ enum RunCommand {
         guard let script = run.script else { return "" }
         var out = ""
         for result in run.results {
-            let (word, style): (String, String) = {
+            let word = result.status.word
+            let style: String = {
                 switch result.status {
-                case .passed: return ("PASS", "\u{1B}[32m")
-                case .failed: return ("FAIL", "\u{1B}[31m")
-                case .skipped: return ("SKIP", "\u{1B}[33m")
-                case .error: return ("ERROR", "\u{1B}[35m")
-                case .reproduced: return ("KNOWN", "\u{1B}[33m")
-                case .noLongerReproduces: return ("FIXED?", "\u{1B}[31m")
+                case .passed: return "\u{1B}[32m"
+                case .failed, .noLongerReproduces: return "\u{1B}[31m"
+                case .skipped, .reproduced: return "\u{1B}[33m"
+                case .error: return "\u{1B}[35m"
                 }
             }()
             let label = color ? style + word + "\u{1B}[0m" : word
