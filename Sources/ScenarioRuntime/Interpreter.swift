@@ -37,6 +37,19 @@ public struct CaseResult: Sendable {
             }
         }
 
+        /// `passed`, `failed`, `skipped`, `error`, `reproduced` or `no-longer-reproduces`: the
+        /// word the JSON reports use.
+        public var name: String {
+            switch self {
+            case .passed: "passed"
+            case .failed: "failed"
+            case .skipped: "skipped"
+            case .error: "error"
+            case .reproduced: "reproduced"
+            case .noLongerReproduces: "no-longer-reproduces"
+            }
+        }
+
         /// The known bug's reference, for `reproduced` and `noLongerReproduces`.
         public var knownBug: String? {
             switch self {
