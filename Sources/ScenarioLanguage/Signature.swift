@@ -64,7 +64,7 @@ public struct Exploration: Hashable, Sendable {
 public struct Signature: Hashable, Sendable {
     /// The literal words that name the command: `["push", "kindly"]`.
     public var path: [String] {
-        didSet { name = path.joined(separator: " ") }
+        didSet { name = Self.name(of: path) }
     }
     public var positionals: [Parameter]
     public var options: [Option]
@@ -81,7 +81,7 @@ public struct Signature: Hashable, Sendable {
         role: CommandRole, topic: String, summary: String
     ) {
         self.path = path
-        self.name = path.joined(separator: " ")
+        self.name = Self.name(of: path)
         self.positionals = positionals
         self.options = options
         self.role = role
@@ -91,6 +91,18 @@ public struct Signature: Hashable, Sendable {
 
     /// `push kindly` — the registry key.
     public private(set) var name: String
+
+    /// The words joined by single spaces. A loop, not `joined(separator:)`: the library's
+    /// unspecialised `joined` builds its types' metadata at run time, and the first call
+    /// scans every loaded image's conformance records (0.2M instructions of each start-up).
+    private static func name(of path: [String]) -> String {
+        var name = path.first ?? ""
+        for word in path.dropFirst() {
+            name += " "
+            name += word
+        }
+        return name
+    }
 
     /// `push kindly [visible|silent] [title TEXT] [body TEXT] …`
     public var usage: String {
