@@ -6,6 +6,7 @@
    default builds (Debian's libssl3, Homebrew's openssl@3). */
 #define OPENSSL_SUPPRESS_DEPRECATED 1
 #include <openssl/aes.h>
+#include <openssl/crypto.h>
 #include <openssl/modes.h>
 #include <openssl/sha.h>
 

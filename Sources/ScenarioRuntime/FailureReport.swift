@@ -7,6 +7,17 @@ public enum FailureReport {
     /// How many trace events a failure quotes.
     public static let traceExcerptLength = 12
 
+    /// How long a trace line may be, in characters, before a report cuts it: a push's line
+    /// carries its whole payload, several hundred bytes. `--trace` and `--json` keep it whole.
+    public static let longTraceLine = 160
+
+    /// A trace line as reports quote it (the failure's excerpt, `scn repro`, the HTML page):
+    /// past ``longTraceLine`` characters, its start and how long it was.
+    public static func shortened(_ line: String) -> String {
+        guard line.count > longTraceLine else { return line }
+        return String(line.prefix(longTraceLine - 40)) + "… (\(line.utf8.count) bytes; whole in scn run --json)"
+    }
+
     /// The failure of `result`, rendered; nil when the case did not fail.
     public static func render(_ result: CaseResult, in script: CheckedScript, color: Bool = false) -> String? {
         guard let failure = result.failure else { return nil }
@@ -39,7 +50,7 @@ public enum FailureReport {
             let excerpt = trace.suffix(traceExcerptLength)
             let total = max(events ?? trace.count, trace.count)
             out += total > excerpt.count ? "trace (last \(excerpt.count) of \(total) events):\n" : "trace:\n"
-            for event in excerpt { out += "  \(TerminalText.escape(event.line))\n" }
+            for event in excerpt { out += "  \(shortened(TerminalText.escape(event.line)))\n" }
         }
         return out
     }

@@ -12,9 +12,6 @@ struct ReproReport {
     var text: String
     var run: FileRun
 
-    /// How long a trace line may be before its payload is shortened (`--json` keeps it whole).
-    static let longLine = 160
-
     /// The case a report is about: the first failing one, else the first reproduced known
     /// bug, else the first that no longer reproduces, else the first.
     var subject: CaseResult? {
@@ -82,7 +79,9 @@ struct ReproReport {
         }
         out += firstDifference()
         for result in run.results where !result.trace.isEmpty {
-            let lines = result.trace.map { Self.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n") + "\n"
+            let lines =
+                result.trace.map { FailureReport.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n")
+                + "\n"
             let tf = Self.fence(lines)
             out +=
                 "<details><summary>Trace of \(HTML.escape(Self.quoted(result.name))) (\(result.trace.count) events)</summary>\n\n"
@@ -135,9 +134,9 @@ struct ReproReport {
         guard i < a.count || i < b.count else { return out + "are the same.\n\n" }
         out += "first differ after the install line, at event \(i + 1):\n\n"
         var diff = ""
-        if i > 0 { diff += "  " + Self.shortened(TerminalText.escape(goodTrace[i - 1].line)) + "\n" }
-        if i < a.count { diff += "- " + Self.shortened(TerminalText.escape(goodTrace[i].line)) + "\n" }
-        if i < b.count { diff += "+ " + Self.shortened(TerminalText.escape(bugTrace[i].line)) + "\n" }
+        if i > 0 { diff += "  " + FailureReport.shortened(TerminalText.escape(goodTrace[i - 1].line)) + "\n" }
+        if i < a.count { diff += "- " + FailureReport.shortened(TerminalText.escape(goodTrace[i].line)) + "\n" }
+        if i < b.count { diff += "+ " + FailureReport.shortened(TerminalText.escape(bugTrace[i].line)) + "\n" }
         let f = Self.fence(diff)
         return out + "\(f)diff\n\(diff)\(f)\n\n"
     }
@@ -181,12 +180,6 @@ struct ReproReport {
         }
         let whole = expand(script.source, depth: 0)
         return whole.hasSuffix("\n") ? whole : whole + "\n"
-    }
-
-    /// A trace line with a long payload cut: the full JSON stays in `scn run --json`.
-    static func shortened(_ line: String) -> String {
-        guard line.count > longLine else { return line }
-        return String(line.prefix(longLine - 40)) + "… (\(line.utf8.count) bytes; whole in scn run --json)"
     }
 
     static func quoted(_ text: String) -> String { "\"" + TerminalText.escape(text) + "\"" }

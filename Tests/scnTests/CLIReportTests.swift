@@ -29,6 +29,30 @@ import Testing
         #expect(pass.stdoutLines.contains("1 passed, 0 failed"))
     }
 
+    /// A push's trace line carries its whole payload (some 400 bytes): the console's excerpt,
+    /// `scn repro` and the HTML page all quote it cut the same way, and `scn run --json` whole.
+    @Test func aLongTraceLineIsCutTheSameWayInEveryReport() throws {
+        let dir = try suite()
+        let json = try dir.scn("run", "--json", "suite/fail.scn")
+        let event = try #require(
+            json.stdoutLines.first { $0.contains("\"kind\":\"push-sent\"") }, "no push-sent event:\n\(json)")
+        #expect(event.contains("\\\"tag\\\""), "scn run --json keeps the payload whole: \(event)")
+        let console = try dir.scn("test", "suite/fail.scn")
+        let cut = try #require(console.stdoutLines.first { $0.contains("push-sent: p1") }, "\(console)")
+        #expect(cut.count <= 2 + 160, "the console quotes the line whole: \(cut)")
+        #expect(cut.hasSuffix(" bytes; whole in scn run --json)"), "\(cut)")
+        let quoted = String(cut.dropFirst(2))
+        let repro = try dir.scn("repro", "suite/fail.scn")
+        #expect(repro.stdout.contains(quoted), "scn repro cuts it otherwise:\n\(repro.stdout)")
+        #expect(!repro.stdout.contains("\"tag\""), "scn repro quotes a payload whole")
+        _ = try dir.scn("test", "--html", "report.html", "suite/fail.scn")
+        let page = try String(contentsOf: dir.url.appendingPathComponent("report.html"), encoding: .utf8)
+        let escaped = quoted.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        #expect(page.contains(escaped), "the HTML page cuts it otherwise")
+        #expect(!page.contains("&quot;tag&quot;"), "the HTML page quotes a payload whole")
+    }
+
     @Test func testJUnit() throws {
         let dir = try suite()
         let r = try dir.scn("test", "suite", "--junit", "report.xml")

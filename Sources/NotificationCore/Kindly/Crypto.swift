@@ -6,6 +6,7 @@
 // short `scn run` (docs/PERFORMANCE.md). The bytes are the same (the tests check the GCM
 // specification's test vectors and compare with EVP).
 import CCrypto
+import Synchronization
 
 /// AES-256-GCM with a 12-byte nonce and a 16-byte tag.
 public enum AESGCM {
@@ -18,15 +19,23 @@ public enum AESGCM {
     private static func withGCM<T>(
         key: [UInt8], nonce: [UInt8], aad: [UInt8], _ body: (OpaquePointer) -> T?
     ) -> T? {
-        var schedule = AES_KEY()
-        guard AES_set_encrypt_key(key, 256, &schedule) == 0 else { return nil }
-        return withUnsafePointer(to: &schedule) { schedule in
-            guard let gcm = scn_gcm128_new_aes(schedule) else { return nil }
-            defer { CRYPTO_gcm128_release(gcm) }
+        guard let prepared = preparedKeys.value(KeyBytes(bytes: key), { PreparedKey(key: $0.bytes) }) else {
+            return nil
+        }
+        return prepared.withContext { gcm in
             CRYPTO_gcm128_setiv(gcm, nonce, nonce.count)
             if !aad.isEmpty, CRYPTO_gcm128_aad(gcm, aad, aad.count) != 0 { return nil }
             return body(gcm)
         }
+    }
+
+    /// Every key prepared so far (a case uses one or two).
+    private static let preparedKeys = Derivations<KeyBytes, PreparedKey?>(limit: 64)
+
+    /// A key as a dictionary key: hashed as one run of bytes (an array hashes byte by byte).
+    private struct KeyBytes: Hashable, Sendable {
+        var bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
     }
 
     /// A sealed box: ciphertext and tag. nil only if libcrypto fails or the sizes are wrong.
@@ -59,6 +68,43 @@ public enum AESGCM {
             guard CRYPTO_gcm128_finish(gcm, tag, tagSize) == 0 else { return nil }
             return plaintext
         }
+    }
+}
+
+/// One AES-256 key with its GCM contexts, set up once: the key schedule and GCM's hash key
+/// (an AES block and a table) cost more than sealing a short field. `setiv` starts a context
+/// afresh, so a context is reused for any nonce.
+///
+/// `@unchecked Sendable`: the schedule is written in `init` and only read after; each context
+/// is used by one caller at a time (taken from `idle`, put back when done).
+private final class PreparedKey: @unchecked Sendable {
+    private let schedule: UnsafeMutablePointer<AES_KEY>
+    private let idle = Mutex<[Context]>([])
+
+    /// A `GCM128_CONTEXT` over `schedule`.
+    private struct Context: @unchecked Sendable { var pointer: OpaquePointer }
+
+    /// nil when libcrypto refuses the key.
+    init?(key: [UInt8]) {
+        schedule = .allocate(capacity: 1)
+        guard AES_set_encrypt_key(key, 256, schedule) == 0 else {
+            schedule.deallocate()
+            return nil
+        }
+    }
+
+    deinit {
+        for context in idle.withLock({ $0 }) { CRYPTO_gcm128_release(context.pointer) }
+        OPENSSL_cleanse(schedule, MemoryLayout<AES_KEY>.size)
+        schedule.deallocate()
+    }
+
+    /// Runs `body` with a context no one else is using; nil when libcrypto cannot make one.
+    func withContext<T>(_ body: (OpaquePointer) -> T?) -> T? {
+        guard let context = idle.withLock({ $0.popLast() }) ?? scn_gcm128_new_aes(schedule).map(Context.init)
+        else { return nil }
+        defer { idle.withLock { $0.append(context) } }
+        return body(context.pointer)
     }
 }
 

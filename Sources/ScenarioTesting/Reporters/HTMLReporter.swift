@@ -182,7 +182,7 @@ final class HTMLReporter: Sendable {
         if let trace = story.trace {
             out += "<details><summary>Whole trace (\(trace.count) \(trace.count == 1 ? "event" : "events"))</summary>\n"
             out += "<pre class=\"trace\">"
-            for line in trace { out += e(line) + "\n" }
+            for line in trace { out += e(FailureReport.shortened(line)) + "\n" }
             out += "</pre>\n</details>\n"
         }
         return out + "</article>\n"
