@@ -2,7 +2,10 @@
 //
 // The runner does not depend on how scenarios run: an executor (`RuntimeExecutor`, on top
 // of the runtime; a host's own; or a fake one in tests) checks files and runs cases, and
-// the runner does discovery, selection, parallelism and reporting around it.
+// the runner does discovery, selection, parallelism and reporting around it. How a case
+// ended is the runtime's own status (`CaseStatus`), whoever ran it.
+
+import ScenarioRuntime
 
 /// What the runner needs from whatever runs scenarios.
 ///
@@ -160,46 +163,11 @@ public struct FilePlan: Sendable {
     }
 }
 
-/// How a case ended.
-public enum CaseStatus: Sendable, Hashable {
-    /// Every step ran and every expectation held.
-    case passed
-    /// An expectation failed, a step's precondition did not hold, or a limit was reached
-    /// (exit code 1).
-    case failed
-    /// The case did not run; `reason` says why (`skip "reason"`).
-    case skipped(reason: String)
-    /// An internal error: an invariant of the core was violated, or the executor failed
-    /// (exit code 3).
-    case error
-    /// A `known-bug` case failed as its bug says: the bug is **reproduced**, which counts as
-    /// passing. The outcome's message is the failure that reproduced it.
-    case reproduced(reference: String)
-    /// A `known-bug` case passed: the bug **no longer reproduces**, which counts as a failure
-    /// (exit code 1) so that the marker is removed once the bug is fixed.
-    case noLongerReproduces(reference: String)
-
-    /// `passed`, `failed`, `skipped`, `error`, `reproduced` or `no-longer-reproduces`: the word
-    /// the JSON report uses.
-    public var name: String {
-        switch self {
-        case .passed: "passed"
-        case .failed: "failed"
-        case .skipped: "skipped"
-        case .error: "error"
-        case .reproduced: "reproduced"
-        case .noLongerReproduces: "no-longer-reproduces"
-        }
-    }
-
-    /// The known bug's reference, for `reproduced` and `noLongerReproduces`.
-    public var knownBug: String? {
-        switch self {
-        case .reproduced(let reference), .noLongerReproduces(let reference): reference
-        default: nil
-        }
-    }
-}
+/// How a case ended: the runtime's own status, so that every report reads one set of words
+/// (``CaseResult/Status/word`` for `PASS` … `FIXED?`, ``CaseResult/Status/name`` for JSON).
+/// For a reproduced known bug the outcome's message is the failure that reproduced it; an
+/// executor's own failure is an `error` (exit code 3).
+public typealias CaseStatus = CaseResult.Status
 
 /// The result of one case.
 public struct CaseOutcome: Sendable, Hashable {
@@ -255,7 +223,7 @@ public struct CaseOutcome: Sendable, Hashable {
         duration: Duration = .zero
     ) -> CaseOutcome {
         CaseOutcome(
-            name: name, status: .reproduced(reference: reference), message: message, location: location,
+            name: name, status: .reproduced(knownBug: reference), message: message, location: location,
             duration: duration)
     }
 
@@ -264,7 +232,7 @@ public struct CaseOutcome: Sendable, Hashable {
         _ name: String, reference: String, at location: FileLocation? = nil, duration: Duration = .zero
     ) -> CaseOutcome {
         CaseOutcome(
-            name: name, status: .noLongerReproduces(reference: reference),
+            name: name, status: .noLongerReproduces(knownBug: reference),
             message: KnownBugText.noLongerReproduces(reference) + "\n"
                 + "every step passed: if the bug is fixed, remove the 'known-bug' line",
             location: location, duration: duration)

@@ -200,20 +200,9 @@ enum JSONLines {
             var fields: [(String, JSONValue)] = [
                 ("type", "case"), ("file", .string(run.path)), ("case", .string(result.name)),
             ]
-            switch result.status {
-            case .passed: fields.append(("status", "passed"))
-            case .failed: fields.append(("status", "failed"))
-            case .error: fields.append(("status", "error"))
-            case .skipped(let reason):
-                fields.append(("status", "skipped"))
-                fields.append(("reason", .string(reason)))
-            case .reproduced(let reference):
-                fields.append(("status", "reproduced"))
-                fields.append(("known_bug", .string(reference)))
-            case .noLongerReproduces(let reference):
-                fields.append(("status", "no-longer-reproduces"))
-                fields.append(("known_bug", .string(reference)))
-            }
+            fields.append(("status", .string(result.status.name)))
+            if case .skipped(let reason) = result.status { fields.append(("reason", .string(reason))) }
+            if let reference = result.status.knownBug { fields.append(("known_bug", .string(reference))) }
             fields.append(("steps", .integer(Int64(result.steps))))
             if let failure = result.failure {
                 let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)

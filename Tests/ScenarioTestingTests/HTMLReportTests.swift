@@ -1,5 +1,6 @@
 import Foundation
 import NotificationCore
+import ScenarioRuntime
 import Testing
 
 @testable import ScenarioTesting
@@ -157,6 +158,18 @@ import Testing
         #expect(html.contains("&lt;/pre&gt;&lt;script&gt;x()&lt;/script&gt; \\u{202E}&quot;q&quot;"))
         #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\""))
         #expect(!html.contains("http-equiv=\"refresh\"") && !html.contains("<link") && !html.contains("src="))
+    }
+
+    @Test("a case's word on the page is the runtime's word for its status, the one scn run prints")
+    func oneWordPerStatus() {
+        #expect(CaseStatus.self == CaseResult.Status.self, "one enum for how a case ended")
+        let html = HTMLReporter.render(Self.suite())
+        let cases = Self.suite().files[0].cases
+        #expect(cases.map(\.outcome.status.word) == ["PASS", "FAIL", "KNOWN", "FIXED?", "SKIP"])
+        for c in cases {
+            #expect(html.contains("\">\(c.outcome.status.word)</"), "\(c.name): no '\(c.outcome.status.word)'")
+        }
+        #expect(CaseStatus.error.word == "ERROR" && CaseStatus.error.name == "error")
     }
 
     @Test("the page does not depend on timing: durations differ, the page does not")

@@ -138,7 +138,7 @@ final class HTMLReporter: Sendable {
         return file.cases.filter { $0.outcome.status.tellsAStory }.map { c in
             let status = c.outcome.status
             return Story(
-                word: word(status), kind: kind(status), title: c.name, file: file.path,
+                word: status.word, kind: kind(status), title: c.name, file: file.path,
                 location: c.outcome.location ?? c.planned.location, knownBug: status.knownBug,
                 message: c.outcome.message, diagram: c.outcome.diagram, trace: c.outcome.trace)
         }
@@ -151,9 +151,9 @@ final class HTMLReporter: Sendable {
         var number = first
         for c in file.cases {
             let status = c.outcome.status
-            var word = "<span class=\"word \(Self.kind(status))\">\(e(Self.word(status)))</span>"
+            var word = "<span class=\"word \(Self.kind(status))\">\(e(status.word))</span>"
             if status.tellsAStory {
-                word = "<a class=\"word \(Self.kind(status))\" href=\"#case-\(number)\">\(e(Self.word(status)))</a>"
+                word = "<a class=\"word \(Self.kind(status))\" href=\"#case-\(number)\">\(e(status.word))</a>"
                 number += 1
             }
             var name = e(c.name)
@@ -200,18 +200,6 @@ final class HTMLReporter: Sendable {
     /// `text` escaped for the page (``HTML/escape(_:keepingLineBreaks:)``), on one line.
     private static func e(_ text: String) -> String { HTML.escape(text) }
     private func e(_ text: String) -> String { HTML.escape(text) }
-
-    /// The console's word for a case's outcome.
-    static func word(_ status: CaseStatus) -> String {
-        switch status {
-        case .passed: "PASS"
-        case .failed: "FAIL"
-        case .skipped: "SKIP"
-        case .error: "ERROR"
-        case .reproduced: "KNOWN"
-        case .noLongerReproduces: "FIXED?"
-        }
-    }
 
     private static func kind(_ status: CaseStatus) -> String {
         switch status {
