@@ -10,12 +10,50 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The size in bytes of ``serialized``: what APNs' 4096-byte limit counts.
-    public var byteCount: Int {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        JSONValue.write(self, into: &out)
-        return out.count
+    /// The size in bytes of ``serialized``: what APNs' 4096-byte limit counts. Counted, not
+    /// written: the text is made only when someone reads it.
+    public var byteCount: Int { JSONValue.count(self) }
+
+    private static func count(_ value: JSONValue) -> Int {
+        switch value.kind {
+        case .null: return 4
+        case .bool(let flag): return flag ? 4 : 5
+        case .integer(let number): return String(number).utf8.count
+        case .double(let number): return number.description.utf8.count
+        case .string(let text): return countString(text)
+        case .array(let values):
+            var total = 2 + max(0, values.count - 1)
+            for element in values { total += count(element) }
+            return total
+        case .object(let members):
+            var total = 2 + max(0, members.count - 1)
+            for member in members { total += countString(member.key) + 1 + count(member.value) }
+            return total
+        }
+    }
+
+    /// The bytes `writeString` writes for `text`: the quotes, the text, and what each escape adds.
+    private static func countString(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var total = bytes.count + 2
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: total += 1
+                case 0..<0x20: total += 5
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    total += 3
+                    index += 2
+                default: break
+                }
+                index += 1
+            }
+            return total
+        }
     }
 
     // Bytes, not characters: the text is built from UTF-8 runs copied whole, and only the

@@ -38,6 +38,7 @@ public struct JSONValue: Hashable, Sendable, CustomStringConvertible {
     /// An object with these members in this order; a later duplicate key replaces the
     /// earlier member's value in place.
     public static func object(_ members: [JSONMember]) -> JSONValue {
+        if hasUniqueKeys(members) { return JSONValue(.object(members)) }
         var result: [JSONMember] = []
         for member in members {
             if let index = result.firstIndex(where: { $0.key == member.key }) {
@@ -47,6 +48,14 @@ public struct JSONValue: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return JSONValue(.object(result))
+    }
+    /// Whether no two members share a key (a payload's objects have a handful of members:
+    /// comparing each with those before it is cheaper than building a set).
+    private static func hasUniqueKeys(_ members: [JSONMember]) -> Bool {
+        for index in members.indices.dropFirst() {
+            for earlier in 0..<index where members[earlier].key == members[index].key { return false }
+        }
+        return true
     }
     /// An object from key-value pairs, in order.
     public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {

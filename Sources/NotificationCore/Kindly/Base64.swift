@@ -36,46 +36,50 @@ enum Base64 {
     static func decode(_ text: String) -> [UInt8]? {
         var text = text
         return text.withUTF8 { input -> [UInt8]? in
-            guard input.count % 4 == 0 else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(input.count / 4 * 3)
-            var index = 0
-            while index < input.count {
-                let isLast = index + 4 == input.count
-                var chunk: UInt32 = 0
-                var padding = 0
-                for offset in 0..<4 {
-                    let byte = input[index + offset]
-                    chunk <<= 6
-                    if byte == 61 {
-                        // '=' only at the end of the last quartet, in the last one or two places.
-                        guard isLast, offset >= 2 else { return nil }
-                        padding += 1
-                    } else {
-                        guard padding == 0, let value = sextet(byte) else { return nil }
-                        chunk |= value
+            let count = input.count
+            guard count % 4 == 0 else { return nil }
+            guard count > 0 else { return [] }
+            // '=' only at the end of the last quartet, in its last one or two places (one
+            // anywhere else is not in the alphabet, so it fails below).
+            let padding = input[count - 1] != 61 ? 0 : input[count - 2] != 61 ? 1 : 2
+            let size = count / 4 * 3 - padding
+            var valid = true
+            let out = [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
+                sextets.withUnsafeBufferPointer { sextets in
+                    var index = 0
+                    var at = 0
+                    while index < count {
+                        let isLast = index + 4 == count
+                        let a = sextets[Int(input[index])]
+                        let b = sextets[Int(input[index + 1])]
+                        let c = isLast && padding == 2 ? 0 : sextets[Int(input[index + 2])]
+                        let d = isLast && padding >= 1 ? 0 : sextets[Int(input[index + 3])]
+                        guard a | b | c | d < 64 else {
+                            valid = false
+                            break
+                        }
+                        // Non-canonical: bits hidden under the padding must be zero.
+                        if isLast, (padding == 1 && c & 3 != 0) || (padding == 2 && b & 15 != 0) {
+                            valid = false
+                            break
+                        }
+                        out[at] = a << 2 | b >> 4
+                        if at + 1 < size { out[at + 1] = b << 4 | c >> 2 }
+                        if at + 2 < size { out[at + 2] = c << 6 | d }
+                        index += 4
+                        at += 3
                     }
                 }
-                out.append(UInt8(chunk >> 16 & 0xFF))
-                if padding < 2 { out.append(UInt8(chunk >> 8 & 0xFF)) }
-                if padding < 1 { out.append(UInt8(chunk & 0xFF)) }
-                // Non-canonical: bits hidden under the padding must be zero.
-                if padding == 1, chunk & 0xFF != 0 { return nil }
-                if padding == 2, chunk & 0xFFFF != 0 { return nil }
-                index += 4
+                initialized = valid ? size : 0
             }
-            return out
+            return valid ? out : nil
         }
     }
 
-    private static func sextet(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return UInt32(byte - UInt8(ascii: "A"))
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): return UInt32(byte - UInt8(ascii: "a") + 26)
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0") + 52)
-        case UInt8(ascii: "+"): return 62
-        case UInt8(ascii: "/"): return 63
-        default: return nil
-        }
-    }
+    /// Each byte's value in the alphabet; 255 for a byte that is not in it (`=` included).
+    private static let sextets: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 256)
+        for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+        return table
+    }()
 }

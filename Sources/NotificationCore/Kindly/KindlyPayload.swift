@@ -22,14 +22,34 @@ enum KindlyPayload {
     static let sealedFields: [KindlyField] = [.chatID, .title, .body]
 
     /// The additional authenticated data of a field: a sealed title cannot pass for a body.
-    static func associatedData(_ field: KindlyField) -> [UInt8] { Array("kindly/v1/\(field.rawValue)".utf8) }
+    static func associatedData(_ field: KindlyField) -> [UInt8] {
+        switch field {
+        case .chatID: return chatIDData
+        case .title: return titleData
+        case .body: return bodyData
+        case .v: return vData
+        }
+    }
+
+    private static let chatIDData = Array("kindly/v1/\(KindlyField.chatID.rawValue)".utf8)
+    private static let titleData = Array("kindly/v1/\(KindlyField.title.rawValue)".utf8)
+    private static let bodyData = Array("kindly/v1/\(KindlyField.body.rawValue)".utf8)
+    private static let vData = Array("kindly/v1/\(KindlyField.v.rawValue)".utf8)
 
     /// A deterministic nonce, unique per installation, message and field.
     static func nonce(installation: Int, message: Int, field: KindlyField) -> [UInt8] {
+        derivedNonce(installation: installation, message: message, field: field).bytes
+    }
+
+    /// The nonce and its base64 text, derived once.
+    private static func derivedNonce(installation: Int, message: Int, field: KindlyField) -> (
+        bytes: [UInt8], text: String
+    ) {
         nonces.value(NonceKey(installation: installation, message: message, field: field)) { key in
-            Array(
+            let bytes = Array(
                 SHA256Digest.hash("scn/kindly-nonce/\(key.installation)/\(key.message)/\(key.field.rawValue)")
                     .prefix(AESGCM.nonceSize))
+            return (bytes, Base64.encode(bytes))
         }
     }
 
@@ -39,7 +59,13 @@ enum KindlyPayload {
         var field: KindlyField
     }
 
-    private static let nonces = Derivations<NonceKey, [UInt8]>(limit: 1024)
+    private static let nonces = Derivations<NonceKey, (bytes: [UInt8], text: String)>(limit: 1024)
+
+    /// `aps` as the server writes it for each push type.
+    private static let visibleAPS: JSONValue = [
+        "alert": ["title": .string(placeholderTitle), "body": .string(placeholderBody)], "mutable-content": 1,
+    ]
+    private static let silentAPS: JSONValue = ["content-available": 1]
 
     /// The payload the server sends, and the ciphertext strings in it (for invariant 1).
     /// nil only if libcrypto fails.
@@ -48,7 +74,9 @@ enum KindlyPayload {
         tampered: Bool, missing: KindlyField?
     ) -> (payload: JSONValue, ciphertexts: [String])? {
         var kindly: [JSONMember] = []
+        kindly.reserveCapacity(1 + sealedFields.count)
         var ciphertexts: [String] = []
+        ciphertexts.reserveCapacity(sealedFields.count)
         if missing != .v { kindly.append(JSONMember("v", .integer(version))) }
         for field in sealedFields where field != missing {
             let text: String
@@ -58,10 +86,10 @@ enum KindlyPayload {
             case .body: text = message.body
             case .v: continue
             }
-            let nonce = nonce(installation: installation, message: number, field: field)
+            let nonce = derivedNonce(installation: installation, message: number, field: field)
             guard
                 var sealed = AESGCM.seal(
-                    Array(text.utf8), key: key, nonce: nonce, authenticating: associatedData(field))
+                    Array(text.utf8), key: key, nonce: nonce.bytes, authenticating: associatedData(field))
             else {
                 return nil
             }
@@ -74,22 +102,17 @@ enum KindlyPayload {
             kindly.append(
                 JSONMember(
                     field.rawValue,
-                    [
-                        "nonce": .string(Base64.encode(nonce)),
-                        "ciphertext": .string(ciphertext),
-                        "tag": .string(Base64.encode(sealed.tag)),
-                    ]))
+                    JSONValue(
+                        .object([
+                            JSONMember("nonce", .string(nonce.text)),
+                            JSONMember("ciphertext", .string(ciphertext)),
+                            JSONMember("tag", .string(Base64.encode(sealed.tag))),
+                        ]))))
         }
-        let aps: JSONValue
-        switch type {
-        case .visible:
-            aps = [
-                "alert": ["title": .string(placeholderTitle), "body": .string(placeholderBody)], "mutable-content": 1,
-            ]
-        case .silent:
-            aps = ["content-available": 1]
-        }
-        return (JSONValue.object([JSONMember("aps", aps), JSONMember("kindly", .object(kindly))]), ciphertexts)
+        let aps = type == .visible ? visibleAPS : silentAPS
+        return (
+            JSONValue(.object([JSONMember("aps", aps), JSONMember("kindly", JSONValue(.object(kindly)))])), ciphertexts
+        )
     }
 
     /// `isKindlyNotification(userInfo)`: `kindly` is a dictionary.
@@ -114,6 +137,7 @@ enum KindlyPayload {
             return .failure(DecryptFailure(reason: "unknown payload version v=\(version.serialized)"))
         }
         var boxes: [(field: KindlyField, nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8])] = []
+        boxes.reserveCapacity(sealedFields.count)
         for field in sealedFields {
             guard let sealed = kindly[field.rawValue] else {
                 return .failure(DecryptFailure(reason: "field \(field.rawValue) is missing"))
@@ -152,6 +176,7 @@ enum KindlyPayload {
         case .failure(let unavailable): return .failure(DecryptFailure(reason: unavailable.reason))
         }
         var texts: [String] = []
+        texts.reserveCapacity(sealedFields.count)
         for box in boxes {
             guard
                 let plaintext = AESGCM.open(

@@ -64,11 +64,13 @@ extension World {
         pushes[index].payload = payload
         pushes[index].headers = headers
         let id = pushes[index].id
-        let text = payload.serialized
-        let size = text.utf8.count
+        let size = payload.byteCount
         let differences = headers.differences(from: correct)
         let shown = differences.isEmpty ? "" : " [\(differences.joined(separator: ", "))]"
-        record(.pushSent, "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes\(shown): \(text)")
+        record(
+            .pushSent,
+            "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes\(shown): \(later: { payload.serialized })"
+        )
         if size > Self.apnsPayloadLimit {
             rejectPush(
                 index, code: "PayloadTooLarge",
