@@ -102,7 +102,8 @@ struct ConfigurationSummary: Sendable {
     var later: [ConfiguredCommand] = []
     /// The first use of each action (by name and first literal argument), at most ``cap``.
     var actions: [ConfiguredCommand] = []
-    private var actionKeys: Set<String> = []
+    /// The first literal argument's text of each of ``actions``.
+    private var actionFirsts: [String] = []
 
     /// Enough for any real case; keeps pathological `def` chains linear.
     static let cap = 256
@@ -122,11 +123,37 @@ struct ConfigurationSummary: Sendable {
         for c in other.actions { addAction(c) }
     }
 
+    /// A setting (or runtime setting) met in order: before the first action it configures
+    /// the install; after it, it is an error or a later setting.
+    mutating func addSetting(_ c: ConfiguredCommand) {
+        guard keepsSetting(c.signature.role) else { return }
+        if first != nil {
+            if c.signature.role == .setting { addAfter(c) } else { addLater(c) }
+        } else if before.count < ConfigurationSummary.cap {
+            before.append(c)
+        }
+    }
+
+    /// Whether ``addAction(_:)`` could keep anything (a full summary does not need the
+    /// command built).
+    var keepsActions: Bool { actions.count < ConfigurationSummary.cap }
+
+    /// Whether ``addSetting(_:)`` could keep a setting of this role.
+    func keepsSetting(_ role: CommandRole) -> Bool {
+        if first == nil { return before.count < ConfigurationSummary.cap }
+        return (role == .setting ? after.count : later.count) < ConfigurationSummary.cap
+    }
+
     mutating func addAction(_ c: ConfiguredCommand) {
-        guard actions.count < ConfigurationSummary.cap else { return }
-        let first = (c.arguments.positionals.first ?? nil)?.literalValue?.text ?? ""
-        guard actionKeys.insert(c.signature.name + "\u{0}" + first).inserted else { return }
+        guard keepsActions else { return }
+        // At most `cap` kept: a scan is cheaper than hashing for the few a case has.
+        let name = c.signature.name
+        let first = (c.arguments.positionals.first ?? nil)?.literalText ?? ""
+        for (k, kept) in actions.enumerated() where actionFirsts[k] == first && kept.signature.name == name {
+            return
+        }
         actions.append(c)
+        actionFirsts.append(first)
     }
 
     private mutating func addLater(_ c: ConfiguredCommand) {

@@ -1257,18 +1257,16 @@ private final class CheckRun {
                     if summary.first == nil {
                         summary.first = SourceSite(path: stmt.path, range: stmt.range)
                     }
+                    guard summary.keepsActions else { continue }
                     summary.addAction(
                         ConfiguredCommand(
                             signature: command.signature, arguments: command.arguments, range: stmt.range,
                             path: stmt.path))
-                } else {
-                    var one = ConfigurationSummary()
-                    one.before = [
+                } else if summary.keepsSetting(role) {
+                    summary.addSetting(
                         ConfiguredCommand(
                             signature: command.signature, arguments: command.arguments, range: stmt.range,
-                            path: stmt.path)
-                    ]
-                    summary.append(one)
+                            path: stmt.path))
                 }
             case .call:
                 if let id = callTargets[SiteKey(path: stmt.path, start: stmt.range.start)], !defsInProgress.contains(id)

@@ -39,6 +39,27 @@ extension Expr {
         }
     }
 
+    /// The text of a scalar literal (``Value/text`` of ``literalValue``) without building the
+    /// value: nil for lists, objects, variables and strings that interpolate.
+    public var literalText: String? {
+        switch kind {
+        case .word(let w): return w
+        case .string(let parts):
+            if parts.count == 1, case .text(let s) = parts[0] { return s }
+            var text = ""
+            for part in parts {
+                guard case .text(let s) = part else { return nil }
+                text += s
+            }
+            return text
+        case .rawString(let s): return s
+        case .number(let t, _), .duration(let t, _): return t
+        case .bool(let b): return b ? "true" : "false"
+        case .none: return "none"
+        case .variable, .list, .object: return nil
+        }
+    }
+
     /// The variables the expression reads, in source order: `$x` and `${x}` in strings,
     /// inside lists and objects too.
     public var variables: [Name] {

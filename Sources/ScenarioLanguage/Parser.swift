@@ -383,11 +383,11 @@ public struct Parser {
     }
 
     /// `{ statement* }`, its `{` on the header's line.
-    private mutating func parseBlock(for header: String) throws(SyntaxError) -> Block {
+    private mutating func parseBlock(for header: @autoclosure () -> String) throws(SyntaxError) -> Block {
         let open = peek
         guard case .leftBrace = open.kind else {
             throw fail(
-                "expected '{' after \(header), got \(open)", at: spot(open),
+                "expected '{' after \(header()), got \(open)", at: spot(open),
                 label: "the block's '{' goes on the same line")
         }
         guard enterNesting() else {
@@ -412,7 +412,8 @@ public struct Parser {
             _ = try recoverBlock()
             throw SyntaxError()
         }
-        let body = try parseBlock(for: "'repeat \(Token.abbreviate(source.text(count.range)))'")
+        let file = source
+        let body = try parseBlock(for: "'repeat \(Token.abbreviate(file.text(count.range)))'")
         return Stmt(.repeat(count: count, body: body), SourceRange(keyword.range.start, body.range.end))
     }
 
@@ -490,7 +491,8 @@ public struct Parser {
             _ = try recoverBlock()
             throw SyntaxError()
         }
-        let body = try parseBlock(for: "'case \(Token.abbreviate(source.text(name.range)))'")
+        let file = source
+        let body = try parseBlock(for: "'case \(Token.abbreviate(file.text(name.range)))'")
         return Stmt(.case(name: name, body: body), SourceRange(keyword.range.start, body.range.end))
     }
 

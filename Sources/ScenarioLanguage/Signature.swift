@@ -61,36 +61,117 @@ public struct Exploration: Hashable, Sendable {
 ///
 /// The checker validates statements against it; `scn help`, REPL completion and
 /// docs/COMMANDS.md are generated from it.
+///
+/// Every checked statement holds its command's signature: the fields live in one shared,
+/// copy-on-write box, so that holding or copying a signature is one reference count.
 public struct Signature: Hashable, Sendable {
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `Signature.update`, when this box is not shared.
+        var path: [String]
+        var name: String
+        var positionals: [Parameter]
+        var options: [Option]
+        var role: CommandRole
+        var summary: String
+        var topic: String
+        var exploration: Exploration?
+
+        init(
+            path: [String], name: String, positionals: [Parameter], options: [Option], role: CommandRole,
+            summary: String, topic: String, exploration: Exploration?
+        ) {
+            self.path = path
+            self.name = name
+            self.positionals = positionals
+            self.options = options
+            self.role = role
+            self.summary = summary
+            self.topic = topic
+            self.exploration = exploration
+        }
+
+        func copy() -> Storage {
+            Storage(
+                path: path, name: name, positionals: positionals, options: options, role: role, summary: summary,
+                topic: topic, exploration: exploration)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func update(_ change: (Storage) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        change(storage)
+    }
+
     /// The literal words that name the command: `["push", "kindly"]`.
     public var path: [String] {
-        didSet { name = path.joined(separator: " ") }
+        get { storage.path }
+        set {
+            update {
+                $0.path = newValue
+                $0.name = newValue.joined(separator: " ")
+            }
+        }
     }
-    public var positionals: [Parameter]
-    public var options: [Option]
-    public var role: CommandRole
+    public var positionals: [Parameter] {
+        get { storage.positionals }
+        set { update { $0.positionals = newValue } }
+    }
+    public var options: [Option] {
+        get { storage.options }
+        set { update { $0.options = newValue } }
+    }
+    public var role: CommandRole {
+        get { storage.role }
+        set { update { $0.role = newValue } }
+    }
     /// One line of help.
-    public var summary: String
+    public var summary: String {
+        get { storage.summary }
+        set { update { $0.summary = newValue } }
+    }
     /// A heading for the reference (e.g. "Kindly", "Device", "Expectations").
-    public var topic: String
+    public var topic: String {
+        get { storage.topic }
+        set { update { $0.topic = newValue } }
+    }
     /// Whether and how exploration draws this command as a step; nil: never.
-    public var exploration: Exploration?
+    public var exploration: Exploration? {
+        get { storage.exploration }
+        set { update { $0.exploration = newValue } }
+    }
 
     public init(
         _ path: [String], _ positionals: [Parameter] = [], options: [Option] = [],
         role: CommandRole, topic: String, summary: String
     ) {
-        self.path = path
-        self.name = path.joined(separator: " ")
-        self.positionals = positionals
-        self.options = options
-        self.role = role
-        self.summary = summary
-        self.topic = topic
+        storage = Storage(
+            path: path, name: path.joined(separator: " "), positionals: positionals, options: options, role: role,
+            summary: summary, topic: topic, exploration: nil)
     }
 
     /// `push kindly` — the registry key.
-    public private(set) var name: String
+    public var name: String { storage.name }
+
+    public static func == (a: Signature, b: Signature) -> Bool {
+        if a.storage === b.storage { return true }
+        let x = a.storage
+        let y = b.storage
+        return x.path == y.path && x.positionals == y.positionals && x.options == y.options && x.role == y.role
+            && x.summary == y.summary && x.topic == y.topic && x.exploration == y.exploration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let x = storage
+        hasher.combine(x.path)
+        hasher.combine(x.positionals)
+        hasher.combine(x.options)
+        hasher.combine(x.role)
+        hasher.combine(x.summary)
+        hasher.combine(x.topic)
+        hasher.combine(x.exploration)
+    }
 
     /// `push kindly [visible|silent] [title TEXT] [body TEXT] …`
     public var usage: String {

@@ -76,13 +76,12 @@ public struct Token: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func abbreviate(_ s: String, max: Int = 40) -> String {
-        var out = ""
-        var n = 0
-        for scalar in s.unicodeScalars {
-            if n == max { return out + "…" }
-            out.unicodeScalars.append(scalar)
-            n += 1
-        }
-        return out
+        // A text of at most `max` bytes has at most `max` scalars: nothing to cut.
+        if s.utf8.count <= max { return s }
+        let scalars = s.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: max, limitedBy: scalars.endIndex),
+            cut != scalars.endIndex
+        else { return s }
+        return String(scalars[..<cut]) + "…"
     }
 }

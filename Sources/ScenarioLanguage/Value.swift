@@ -155,14 +155,24 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
 public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var components: [Int]
     public init?(_ text: String) {
-        guard !text.isEmpty else { return nil }
+        // Dot-separated groups of 1 to 9 ASCII digits, read from the bytes.
         var parts: [Int] = []
-        for piece in text.split(separator: ".", omittingEmptySubsequences: false) {
-            guard !piece.isEmpty, piece.count <= 9, piece.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-                let n = Int(piece)
-            else { return nil }
-            parts.append(n)
+        var n = 0
+        var digits = 0
+        for c in text.utf8 {
+            if c == UInt8(ascii: ".") {
+                guard digits > 0 else { return nil }
+                parts.append(n)
+                n = 0
+                digits = 0
+            } else {
+                guard c >= 48 && c <= 57, digits < 9 else { return nil }
+                n = n * 10 + Int(c - 48)
+                digits += 1
+            }
         }
+        guard digits > 0 else { return nil }
+        parts.append(n)
         components = parts
     }
     public init(_ components: [Int]) { self.components = components }

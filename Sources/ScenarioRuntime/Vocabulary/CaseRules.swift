@@ -72,10 +72,12 @@ extension Vocabulary {
     static func owner(of command: ConfiguredCommand) -> ChatSDK? {
         let path = command.signature.path
         let name = command.signature.name
+        // Compared word by word: a case's every setting and action comes through here.
+        let calls = path.count >= 2 && path[0] == "call"
         for sdk in ChatSDK.allCases {
             let word = sdk.rawValue
-            if path.first == word || path == ["host", word] || path == ["push", word]
-                || name.hasPrefix("call \(word).")
+            if path.first == word || (path.count == 2 && (path[0] == "host" || path[0] == "push") && path[1] == word)
+                || (calls && path[1].hasPrefix(word + "."))
             {
                 return sdk
             }
