@@ -5,6 +5,16 @@ import PackageDescription
 //   scn → ScenarioTool → { ScenarioTesting, ScenarioExploration } → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
 // The language and the notification core never import each other; the runtime's
 // vocabulary is the only place where they meet.
+
+// Concrete generic types' metadata through their accessors, not by mangled name: a mangled
+// name is demangled at run time and its conformances looked up by scanning every loaded
+// image's conformance records (docs/PERFORMANCE.md, start-up). Release builds only: the
+// code is the same, and debug builds stay as they were.
+let metadataAccessors: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 let package = Package(
     name: "scn",
     products: [
@@ -28,33 +38,38 @@ let package = Package(
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
 
         // text → tokens → tree → checked tree
-        .target(name: "ScenarioLanguage"),
+        .target(name: "ScenarioLanguage", swiftSettings: metadataAccessors),
         // iOS, APNs, the host app and the chat SDKs, as a value with a virtual clock
-        .target(name: "NotificationCore", dependencies: ["CCrypto"]),
+        .target(name: "NotificationCore", dependencies: ["CCrypto"], swiftSettings: metadataAccessors),
         // checked tree → effects on the world
-        .target(name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"]),
+        .target(
+            name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"],
+            swiftSettings: metadataAccessors),
         // command lines declared once: parsing, --help, the man page, shell completion
-        .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"]),
+        .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"], swiftSettings: metadataAccessors),
         // folders of scenarios as a test suite, and its reports
         .target(
             name: "ScenarioTesting",
-            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"]),
+            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"],
+            swiftSettings: metadataAccessors),
         // a folder of scenarios as Swift Testing cases, for `swift test` in any package
         .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
         .target(
-            name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"]),
+            name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"],
+            swiftSettings: metadataAccessors),
         // the language server (`scn lsp`): protocol and framing, and handlers that call the language
-        .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"]),
+        .target(name: "ScenarioLanguageServer", dependencies: ["ScenarioLanguage"], swiftSettings: metadataAccessors),
         // the command-line tool as a library: every subcommand and the REPL
         .target(
             name: "ScenarioTool",
             dependencies: [
                 "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
                 "ScenarioLanguageServer", "CommandLineKit",
-            ]),
+            ],
+            swiftSettings: metadataAccessors),
         // the `scn` executable: one call into ScenarioTool
-        .executableTarget(name: "scn", dependencies: ["ScenarioTool"]),
+        .executableTarget(name: "scn", dependencies: ["ScenarioTool"], swiftSettings: metadataAccessors),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),

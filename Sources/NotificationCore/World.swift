@@ -95,7 +95,40 @@ public struct World: Sendable, Hashable {
     /// Not `fresh`: the app has been launched before — `foreground` on `host`, registered for
     /// pushes (honouring the configuration), Kindly `start()` has run (the key is in the
     /// keychain), edna authorized as `user-1`. `fresh`: never launched, no key, no token, `killed`.
+    ///
+    /// Installing is deterministic, so the installed world of each configuration is kept for
+    /// the process (at most 64) and a later install with the same configuration copies it: a
+    /// suite installs the same app in case after case.
     public init(configuration: Configuration, fresh: Bool = false) throws(CoreError) {
+        self = try Self.installs.value(Install(configuration: configuration, fresh: fresh)) { install in
+            do throws(CoreError) {
+                return .success(try World(installing: install.configuration, fresh: install.fresh))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    private struct Install: Hashable, Sendable {
+        var configuration: Configuration
+        var fresh: Bool
+
+        /// A few settings that tell installs apart, cheaply: hashing every setting (strings,
+        /// versions, the servers' table) cost more than half of what the kept world saves.
+        /// Equality still compares them all.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fresh)
+            hasher.combine(configuration.sdk)
+            hasher.combine(configuration.serviceExtension)
+            hasher.combine(configuration.mode)
+            hasher.combine(configuration.permission)
+            hasher.combine(configuration.delegate)
+        }
+    }
+
+    private static let installs = Derivations<Install, Result<World, CoreError>>(limit: 64)
+
+    private init(installing configuration: Configuration, fresh: Bool) throws(CoreError) {
         try Self.validate(configuration)
         self.configuration = configuration
         self.integration = configuration.sdk.integration

@@ -42,7 +42,9 @@ public enum BoundedFile {
     private static func readAll(_ fd: Int32, capacity: Int, maxBytes: Int, name: String) throws(LoadError) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(capacity, maxBytes) + 1)
-        let chunk = 64 << 10
+        // A regular file's size is known: a buffer one byte larger sees its end (or that it
+        // grew) without clearing 64 KiB for a file of one.
+        let chunk = capacity > 0 ? min(capacity + 1, 64 << 10) : 64 << 10
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
             let want = min(chunk, maxBytes + 1 - bytes.count)

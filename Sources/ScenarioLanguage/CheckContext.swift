@@ -88,6 +88,9 @@ public struct CheckResult: Sendable {
     /// Every syntax and check error of the file and its includes, in file order and then
     /// by position.
     public var diagnostics: [Diagnostic]
+    /// Warnings of the file and its includes, in the same order: they do not stop it from
+    /// running.
+    public var warnings: [Diagnostic] = []
     /// Whether the file checked cleanly (and may run).
     public var isAccepted: Bool { diagnostics.isEmpty && script != nil }
     /// The parsed file, held with the result: it is freed with the result (or not at all,

@@ -31,9 +31,12 @@ public struct Checker: Sendable {
     public func check(_ tree: SyntaxTree) -> CheckResult {
         let run = CheckRun(checker: self, root: tree.source)
         run.add(tree.diagnostics)
+        run.warn(tree.warnings)
         let script = run.checkScript(tree)
         let diagnostics = run.sortedDiagnostics()
-        return CheckResult(script: diagnostics.isEmpty ? script : nil, diagnostics: diagnostics, tree: tree)
+        var result = CheckResult(script: diagnostics.isEmpty ? script : nil, diagnostics: diagnostics, tree: tree)
+        result.warnings = run.warnings
+        return result
     }
 
     /// Checks more statements (a REPL line or block) in the context earlier ones left.
@@ -167,6 +170,16 @@ private final class CheckRun {
         }
         if fileOrder[d.path] == nil { fileOrder[d.path] = fileOrder.count }
         diagnostics.append(d)
+    }
+
+    /// The warnings of the files read, each once (a file included twice is read once), in
+    /// the order the files were first read.
+    private(set) var warnings: [Diagnostic] = []
+    private var warned = Set<String>()
+
+    func warn(_ list: [Diagnostic]) {
+        guard let first = list.first, warned.insert(first.path).inserted else { return }
+        warnings += list
     }
 
     func error(
@@ -1238,6 +1251,7 @@ private final class CheckRun {
         if sources[source.path] == nil { sources[source.path] = source }
         if fileOrder[source.path] == nil { fileOrder[source.path] = fileOrder.count }
         add(tree.diagnostics)
+        warn(tree.warnings)
         includeStack.append(key)
         var body: [CheckedStmt] = []
         for s in tree.statements {

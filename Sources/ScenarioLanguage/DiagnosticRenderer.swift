@@ -34,19 +34,25 @@ public struct DiagnosticRenderer: Sendable {
             " " + paint(lineNumber, Style.blue) + " " + paint("|", Style.blue) + (line.isEmpty ? "" : " " + line) + "\n"
         // The caret line: the line's own tabs before the column, spaces elsewhere (as many
         // as each character takes once escaped).
+        // The carets: as wide as the span once escaped (`\u{202E}` takes eight).
         var indent = ""
         var column = 1
+        var caretWidth = 0
         for scalar in d.lineText.unicodeScalars {
-            if column >= d.snippetColumn { break }
-            if scalar == "\t" {
+            if column >= d.snippetColumn + max(1, d.width) { break }
+            let width = scalar == "\t" ? 1 : TerminalText.escapedWidth(scalar, keepingLineBreaks: true)
+            if column >= d.snippetColumn {
+                caretWidth += width
+            } else if scalar == "\t" {
                 indent += "\t"
             } else {
-                indent += String(repeating: " ", count: TerminalText.escapedWidth(scalar, keepingLineBreaks: true))
+                indent += String(repeating: " ", count: width)
             }
             column += 1
         }
         if column < d.snippetColumn { indent += String(repeating: " ", count: d.snippetColumn - column) }
-        var carets = paint(String(repeating: "^", count: max(1, d.width)), severityStyle + Style.bold)
+        caretWidth += max(0, d.snippetColumn + max(1, d.width) - max(column, d.snippetColumn))
+        var carets = paint(String(repeating: "^", count: max(1, caretWidth)), severityStyle + Style.bold)
         if let label = d.label, !label.isEmpty { carets += " " + paint(clean(label), severityStyle + Style.bold) }
         out += pad + "  " + paint("|", Style.blue) + " " + indent + carets + "\n"
         return out + notes(d)

@@ -17,13 +17,17 @@ public struct Lexer {
         public var comments: [Comment]
         /// Lexical errors, in order.
         public var diagnostics: [Diagnostic]
+        /// Warnings (they do not stop a file from running), in order: a direction control
+        /// character inside a string or a comment.
+        public var warnings: [Diagnostic] = []
     }
 
     /// Lexes a whole file.
     public static func tokenize(_ source: SourceFile, limits: LanguageLimits = .standard) -> Output {
         var lexer = Lexer(source: source, limits: limits)
         lexer.run()
-        return Output(tokens: lexer.tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
+        return Output(
+            tokens: lexer.tokens, comments: lexer.comments, diagnostics: lexer.diagnostics, warnings: lexer.warnings)
     }
 
     private let source: SourceFile
@@ -33,6 +37,7 @@ public struct Lexer {
     private var tokens: [Token] = []
     private var comments: [Comment] = []
     private var diagnostics: [Diagnostic] = []
+    private var warnings: [Diagnostic] = []
 
     private init(source: SourceFile, limits: LanguageLimits) {
         self.source = source
@@ -137,6 +142,37 @@ public struct Lexer {
 
     private var gaveUp: Bool { diagnostics.count >= limits.maxErrors }
 
+    /// Where a character is read: what the warning about it advises depends on whether the
+    /// place has escapes.
+    private enum Place {
+        case string, rawString, comment
+    }
+
+    /// A direction control character (``TerminalText/isDirectionControl(_:)``) at `k`: a
+    /// warning at its exact position saying what it is and how to write it visibly.
+    private mutating func warnIfInvisible(_ scalar: Unicode.Scalar, at k: Int, length: Int, in place: Place) {
+        guard TerminalText.isDirectionControl(scalar), warnings.count < limits.maxErrors else { return }
+        let code = Lexer.describe(scalar)
+        let name = scalar.properties.name.map { " (\($0))" } ?? ""
+        let escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        let (what, label): (String, String)
+        switch place {
+        case .string:
+            (what, label) = ("a string", "if it is meant, write it as \(escape)")
+        case .rawString:
+            (what, label) = ("a raw string", "a '…' string has no escapes: remove it, or write \"…\" with \(escape)")
+        case .comment:
+            (what, label) = ("a comment", "remove it: a comment has no escapes")
+        }
+        warnings.append(
+            source.diagnostic(
+                "invisible direction control \(code)\(name) in \(what)", at: SourceRange(k, k + length), label: label,
+                notes: [
+                    "it reorders how the text around it is shown: the line can read differently from what it is"
+                ],
+                severity: .warning))
+    }
+
     private mutating func emit(_ kind: Token.Kind, _ start: Int, _ end: Int) {
         tokens.append(Token(kind, SourceRange(start, end)))
     }
@@ -228,7 +264,8 @@ public struct Lexer {
                 k += 1
             } else if c < 0x80 {
                 k += 1
-            } else if let (_, length) = Lexer.decodeScalar(b, at: k), k + length <= end {
+            } else if let (scalar, length) = Lexer.decodeScalar(b, at: k), k + length <= end {
+                warnIfInvisible(scalar, at: k, length: length, in: .comment)
                 k += length
             } else {
                 error("invalid UTF-8", k, k + 1)
@@ -407,7 +444,7 @@ public struct Lexer {
     // MARK: - Strings
 
     /// Appends the valid UTF-8 scalar at `k` to `buffer`, or reports it. Returns the next offset.
-    private mutating func copyScalar(at k: Int, into buffer: inout [UInt8], keep: Bool) -> Int {
+    private mutating func copyScalar(at k: Int, into buffer: inout [UInt8], keep: Bool, in place: Place) -> Int {
         let c = b[k]
         if c == 0 {
             error("NUL byte in the source", k, k + 1)
@@ -417,10 +454,11 @@ public struct Lexer {
             if keep { buffer.append(c) }
             return k + 1
         }
-        guard let (_, length) = Lexer.decodeScalar(b, at: k) else {
+        guard let (scalar, length) = Lexer.decodeScalar(b, at: k) else {
             error("invalid UTF-8", k, k + 1)
             return k + 1
         }
+        warnIfInvisible(scalar, at: k, length: length, in: place)
         if keep { buffer.append(contentsOf: b[k..<(k + length)]) }
         return k + length
     }
@@ -505,7 +543,7 @@ public struct Lexer {
                 k = run
                 continue
             }
-            k = copyScalar(at: k, into: &buffer, keep: !tooLong)
+            k = copyScalar(at: k, into: &buffer, keep: !tooLong, in: .string)
         }
         if !terminated {
             error("unterminated string", start, start + 1, label: "no closing '\"' on this line")
@@ -646,7 +684,7 @@ public struct Lexer {
                 k = e
                 continue
             }
-            k = copyScalar(at: k, into: &buffer, keep: !tooLong)
+            k = copyScalar(at: k, into: &buffer, keep: !tooLong, in: .rawString)
         }
         if !terminated {
             error("unterminated raw string", start, start + 1, label: "no closing \"'\" before the end of the file")

@@ -25,7 +25,10 @@ public struct Parser {
         if truncated, !diagnostics.isEmpty {
             diagnostics[diagnostics.count - 1].notes.append("too many errors: stopped after \(diagnostics.count)")
         }
-        return SyntaxTree(source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
+        var tree = SyntaxTree(
+            source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
+        tree.warnings = lexed.warnings
+        return tree
     }
 
     /// The statement keywords, recognised by their text at the start of a statement.

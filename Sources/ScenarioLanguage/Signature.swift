@@ -110,7 +110,7 @@ public struct Signature: Hashable, Sendable {
         set {
             update {
                 $0.path = newValue
-                $0.name = newValue.joined(separator: " ")
+                $0.name = Self.name(of: newValue)
             }
         }
     }
@@ -147,12 +147,24 @@ public struct Signature: Hashable, Sendable {
         role: CommandRole, topic: String, summary: String
     ) {
         storage = Storage(
-            path: path, name: path.joined(separator: " "), positionals: positionals, options: options, role: role,
+            path: path, name: Self.name(of: path), positionals: positionals, options: options, role: role,
             summary: summary, topic: topic, exploration: nil)
     }
 
     /// `push kindly` — the registry key.
     public var name: String { storage.name }
+
+    /// The words joined by single spaces. A loop, not `joined(separator:)`: the library's
+    /// unspecialised `joined` builds its types' metadata at run time, and the first call
+    /// scans every loaded image's conformance records (0.2M instructions of each start-up).
+    private static func name(of path: [String]) -> String {
+        var name = path.first ?? ""
+        for word in path.dropFirst() {
+            name += " "
+            name += word
+        }
+        return name
+    }
 
     public static func == (a: Signature, b: Signature) -> Bool {
         if a.storage === b.storage { return true }

@@ -1,5 +1,9 @@
 import FoundationEssentials
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads the files a scenario names (`include`, `push raw file`), confined to the
 /// scenario root. Scenario files are untrusted: this is their only way to the disk.
 public protocol SourceLoader: Sendable {
@@ -37,9 +41,23 @@ public struct DirectoryLoader: SourceLoader {
     public let maxBytes: Int
 
     public init(root: String, maxBytes: Int = 4 << 20) {
-        let base = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
-        self.root = base
+        self.root = Self.resolved(root)
         self.maxBytes = maxBytes
+    }
+
+    /// `root` made absolute, standardized and with its symbolic links resolved. On Linux, a
+    /// path that exists and has no `.` or `..` component is what `realpath(3)` returns, as
+    /// `URL.resolvingSymlinksInPath` would, at a twentieth of its cost (0.3M instructions of
+    /// every start-up); anything else goes through `URL`, which removes `..` before it resolves.
+    private static func resolved(_ root: String) -> String {
+        #if os(Linux)
+            let plain = !root.split(separator: "/").contains { $0 == "." || $0 == ".." }
+            if plain, let resolved = realpath(root, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+        #endif
+        return URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     public func confine(_ path: String, from: String) throws(LoadError) {

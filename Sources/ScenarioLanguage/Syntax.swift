@@ -157,6 +157,8 @@ public struct SyntaxTree: Sendable {
     public var comments: [Comment]
     /// Syntax errors; the tree holds whatever could be recovered around them.
     public var diagnostics: [Diagnostic]
+    /// The lexer's warnings, which do not stop the file from running.
+    public var warnings: [Diagnostic] = []
     public init(
         source: SourceFile, statements: [Stmt], comments: [Comment], diagnostics: [Diagnostic]
     ) {

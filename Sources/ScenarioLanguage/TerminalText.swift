@@ -48,7 +48,14 @@ public enum TerminalText {
         let v = s.value
         if v >= 0x20 && v < 0x7F { return false }
         if keepingLineBreaks && (s == "\n" || s == "\t") { return false }
-        return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || v == 0x061C || v == 0x200E
-            || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
+        return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || isDirectionControl(s)
+    }
+
+    /// The invisible characters that reorder how text is shown (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069): text holding them can read differently from what it
+    /// is (the "Trojan Source" attack, CVE-2021-42574). The lexer warns about them.
+    public static func isDirectionControl(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v == 0x061C || v == 0x200E || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 }

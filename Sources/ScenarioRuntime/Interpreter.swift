@@ -98,7 +98,8 @@ public struct Interpreter: Sendable {
     /// Runs every case of `script`, in order.
     public func run(_ script: CheckedScript, loader: (any SourceLoader)? = nil) -> [CaseResult] {
         let keeping = recordKeeping(for: script)
-        return script.cases.map { run(script, case: $0, loader: loader, keeping: keeping) }
+        var installs: ScenarioContext.Install?
+        return script.cases.map { run(script, case: $0, loader: loader, keeping: keeping, installs: &installs) }
     }
 
     /// Runs one case of `script` in a fresh world.
@@ -108,31 +109,45 @@ public struct Interpreter: Sendable {
         _ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil,
         keeping: RecordKeeping? = nil
     ) -> CaseResult {
+        var installs: ScenarioContext.Install?
+        return run(script, case: testCase, loader: loader, keeping: keeping, installs: &installs)
+    }
+
+    /// Runs one case of `script` in a fresh world, as ``run(_:case:loader:keeping:)`` does.
+    /// `installs` carries the last install from case to case: a case whose first action
+    /// installs with the same configuration starts from a copy of that world
+    /// (``ScenarioContext/lastInstall``) rather than installing again.
+    public func run(
+        _ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)?,
+        keeping: RecordKeeping?, installs: inout ScenarioContext.Install?
+    ) -> CaseResult {
         var context = ScenarioContext(loader: loader, limits: limits)
         context.recordKeeping = keeping ?? recordKeeping(for: script)
+        context.lastInstall = installs.take()
         var session = Session(vocabulary: vocabulary, context: context)
+        let status: CaseResult.Status
+        var failure: StepError?
         if let reason = testCase.skip {
-            return CaseResult(
-                name: testCase.name, tags: testCase.tags, status: .skipped(reason: reason), failure: nil,
-                context: session.context, steps: 0)
-        }
-        do {
-            try session.execute(script.prologue)
-            for (name, value) in testCase.bindings.sorted(by: { $0.key.range.start < $1.key.range.start }) {
-                session.environment.bind(name.text, value)
+            status = .skipped(reason: reason)
+        } else {
+            do {
+                try session.execute(script.prologue)
+                for (name, value) in testCase.bindings.sorted(by: { $0.key.range.start < $1.key.range.start }) {
+                    session.environment.bind(name.text, value)
+                }
+                try session.execute(testCase.body)
+                status = testCase.knownBug.map { .noLongerReproduces(knownBug: $0) } ?? .passed
+            } catch {
+                // An internal error is a bug in the core, known bug or not.
+                status =
+                    error.kind == .internal ? .error : testCase.knownBug.map { .reproduced(knownBug: $0) } ?? .failed
+                failure = error
             }
-            try session.execute(testCase.body)
-            let status: CaseResult.Status = testCase.knownBug.map { .noLongerReproduces(knownBug: $0) } ?? .passed
-            return CaseResult(
-                name: testCase.name, tags: testCase.tags, status: status, failure: nil, context: session.context,
-                steps: session.steps)
-        } catch {
-            // An internal error is a bug in the core, known bug or not.
-            let status: CaseResult.Status =
-                error.kind == .internal ? .error : testCase.knownBug.map { .reproduced(knownBug: $0) } ?? .failed
-            return CaseResult(
-                name: testCase.name, tags: testCase.tags, status: status, failure: error, context: session.context,
-                steps: session.steps)
         }
+        // The result keeps the case's own world, not the one the next case may start from.
+        installs = session.context.lastInstall.take()
+        return CaseResult(
+            name: testCase.name, tags: testCase.tags, status: status, failure: failure, context: session.context,
+            steps: session.steps)
     }
 }

@@ -35,17 +35,20 @@ enum CheckCommand {
                 continue
             }
             let diagnostics = loaded.result?.diagnostics ?? []
+            // Warnings (a direction control in a string) are shown and change nothing else.
+            let warnings = loaded.result?.warnings ?? []
             let cases = loaded.result?.script?.cases.count ?? 0
             if json {
-                Terminal.write(diagnostics.map(diagnosticLine).joined())
+                Terminal.write((diagnostics + warnings).map(diagnosticLine).joined())
                 Terminal.write(
                     line([
                         ("type", "file"), ("file", .string(file.path)),
                         ("status", diagnostics.isEmpty ? "ok" : "error"), ("cases", .integer(Int64(cases))),
                     ]))
             } else if !diagnostics.isEmpty {
-                Terminal.writeError(Language.render(diagnostics, color: color) + "\n")
+                Terminal.writeError(Language.render(diagnostics + warnings, color: color) + "\n")
             } else {
+                if !warnings.isEmpty { Terminal.writeError(Language.render(warnings, color: color) + "\n") }
                 Terminal.write("ok \(TerminalText.escape(file.path)) (\(cases) case\(cases == 1 ? "" : "s"))\n")
             }
             if !diagnostics.isEmpty || loaded.result?.script == nil { failed += 1 }

@@ -125,6 +125,18 @@ struct ServerTests {
         #expect(start(d["range"])! == (1, 31))
     }
 
+    @Test("a direction control in a comment is a warning (severity 2) at the character")
+    func directionControlWarning() throws {
+        var client = Client()
+        client.initialize()
+        let found = client.open(uri, "sdk kindly\ncase \"a\" {\n    launch killed  # \u{202E}\n}\n")
+        let d = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(d["severity"] as? Int == 2)
+        #expect((d["message"] as? String)?.hasPrefix("invisible direction control U+202E") == true)
+        #expect(start(d["range"])! == (2, 21))
+    }
+
     @Test("a change that fixes the file clears its diagnostics")
     func change() {
         var client = Client()

@@ -43,6 +43,49 @@ struct InterpreterTests {
         #expect(results.map(\.status) == [.passed, .passed])
     }
 
+    @Test("a case that installs as an earlier one did starts from a copy of its world, the same as a fresh install")
+    func repeatedInstallIsTheSameWorld() throws {
+        let (script, _) = try run(
+            """
+            sdk kindly 3.0.12
+            extension kindly
+            case "one" {
+                launch background
+                push kindly visible title "A" body "B"
+                expect banner "A" "B"
+            }
+            case "one again" {
+                launch background
+                push kindly silent body "C"
+                expect history count 1
+            }
+            case "another iOS" {
+                ios 16.4
+                launch killed
+                push kindly visible
+            }
+            case "fresh" {
+                install fresh
+                launch foreground
+            }
+            """)
+        let interpreter = Interpreter()
+        var installs: ScenarioContext.Install?
+        var reused: [CaseResult] = []
+        for c in script.cases {
+            reused.append(interpreter.run(script, case: c, loader: nil, keeping: nil, installs: &installs))
+            // The install a case made (or copied) is what the next case may start from.
+            #expect(installs?.configuration == reused.last?.context.configuration)
+            #expect(reused.last?.context.lastInstall == nil)
+        }
+        let alone = script.cases.map { interpreter.run(script, case: $0) }
+        #expect(reused.map(\.status) == [.passed, .passed, .passed, .passed])
+        #expect(reused.map { $0.trace.map(\.line) } == alone.map { $0.trace.map(\.line) })
+        #expect(reused.map(\.traceCount) == alone.map(\.traceCount))
+        #expect(reused.map { $0.context.world?.log } == alone.map { $0.context.world?.log })
+        #expect(reused.map(\.steps) == alone.map(\.steps))
+    }
+
     @Test("for around case blocks makes one case per value, with the value bound")
     func forMakesCases() throws {
         let (_, results) = try run(

@@ -151,6 +151,31 @@ struct Malformed: CustomStringConvertible, Sendable {
         }
     }
 
+    /// A direction control written raw in a string or comment: a warning at the character
+    /// (text and JSON), exit 0, and the file still runs.
+    @Test func directionControlsAreWarnedAboutAndTheFileStillRuns() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "t.scn",
+            "sdk kindly\ncase \"a\" {\n    launch background  # by \u{202E}Anna\n"
+                + "    push kindly visible title \"x\u{2066}y\"\n    expect banners 1\n}\n")
+        let r = try dir.scn("check", "t.scn")
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout == "ok t.scn (1 case)\n")
+        #expect(!r.stderr.unicodeScalars.contains("\u{202E}") && !r.stderr.unicodeScalars.contains("\u{2066}"))
+        #expect(
+            r.stderr.hasPrefix("warning: invisible direction control U+202E (RIGHT-TO-LEFT OVERRIDE) in a comment\n"))
+        #expect(r.stderr.contains("  --> t.scn:3:29\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("  --> t.scn:4:33\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("^^^^^^^^ if it is meant, write it as \\u{2066}"), "\(r.stderr)")
+        let json = try dir.scn("check", "--json", "t.scn")
+        #expect(json.status == 0)
+        #expect(json.stdoutLines.filter { $0.contains("\"severity\":\"warning\"") }.count == 2, "\(json)")
+        #expect(json.stdout.contains("\"type\":\"file\",\"file\":\"t.scn\",\"status\":\"ok\""), "\(json)")
+        let test = try dir.scn("test", "t.scn")
+        #expect(test.status == 0 && test.stdout.contains("1 passed, 0 failed"), "\(test)")
+    }
+
     @Test func manyErrorsAreAllReported() throws {
         let dir = try TempDir()
         try dir.write(

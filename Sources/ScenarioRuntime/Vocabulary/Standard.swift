@@ -22,9 +22,18 @@ extension Vocabulary {
         topic: String, _ summary: String, _ handler: @escaping Handler
     ) {
         let signature = Signature(
-            words.split(separator: " ").map(String.init), positionals, options: options, role: role, topic: topic,
-            summary: summary)
+            Self.words(of: words), positionals, options: options, role: role, topic: topic, summary: summary)
         try? register(signature, handler)
+    }
+
+    /// A built-in's name split at its spaces, a byte at a time (`split` on the `String` finds
+    /// `Character`s: 6K instructions a name, 0.6M of every start-up for the standard vocabulary).
+    private static func words(of name: String) -> [String] {
+        var words: [String] = []
+        for word in name.utf8.split(separator: UInt8(ascii: " ")) {
+            words.append(String(decoding: word, as: UTF8.self))
+        }
+        return words
     }
 }
 

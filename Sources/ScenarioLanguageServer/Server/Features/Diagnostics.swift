@@ -1,7 +1,7 @@
 import ScenarioLanguage
 
 extension LanguageServer {
-    /// `textDocument/publishDiagnostics` for a document: the checker's diagnostics, as
+    /// `textDocument/publishDiagnostics` for a document: the checker's errors and warnings, as
     /// `scn check` reports them (the message, then the label and notes it prints under the
     /// caret), at the same ranges.
     ///
@@ -17,7 +17,7 @@ extension LanguageServer {
         let loader = self.loader(of: document)
         let result = Language.check(document.source, registry: registry, loader: loader, limits: limits)
         var index: DocumentIndex?
-        return result.diagnostics.map { d in
+        return (result.diagnostics + result.warnings).map { d in
             var message = d.message
             if let label = d.label { message += "\n" + label }
             for note in d.notes { message += "\n" + note }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# editors/README.md's Neovim configurations, exactly as shipped, in a real Neovim: each
+# snippet is the init.lua of a headless nvim that opens a .scn file with an error; the
+# check asserts that `scn lsp` sends the diagnostic (line and message) and answers a hover.
+# SCN=/path/to/other/scn runs it against another server (a broken one must fail it).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+if ! command -v nvim >/dev/null; then
+    echo "error: nvim is not installed (.ci/packages/neovim.pip)" >&2
+    exit 1
+fi
+if [ -z "${SCN:-}" ]; then
+    swift build --product scn >/dev/null || exit 1
+    SCN="$(swift build --show-bin-path)/scn"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin" "$work/project/.git" "$work/home"
+ln -s "$SCN" "$work/bin/scn"
+
+# The lua blocks of the Neovim section, one file each.
+awk -v out="$work/snippet" '
+    /^## / { inside = ($0 == "## Neovim") }
+    inside && /^```lua$/ { n++; file = out n ".lua"; printf "" > file; copying = 1; next }
+    copying && /^```$/ { copying = 0; close(file); next }
+    copying { print >> file }
+' editors/README.md
+snippets=("$work"/snippet*.lua)
+if [ ! -e "${snippets[0]}" ]; then
+    echo "error: no lua block under '## Neovim' in editors/README.md" >&2
+    exit 1
+fi
+
+printf 'sdk kindly\nextension kindly\nlaunch killed\npush kindly visible tilte "Anna"\n' > "$work/project/cold.scn"
+cat > "$work/check.lua" <<'LUA'
+local function finish(ok, text)
+  io.stdout:write(text .. "\n")
+  vim.cmd(ok and "qall!" or "cquit! 1")
+end
+local buf = vim.api.nvim_get_current_buf()
+if vim.bo[buf].filetype ~= "scn" then finish(false, "filetype is '" .. vim.bo[buf].filetype .. "', not scn") end
+local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
+if not got then finish(false, "no diagnostic within 20 s (clients: " .. #vim.lsp.get_clients({ bufnr = buf }) .. ")") end
+local d = vim.diagnostic.get(buf)[1]
+if d.lnum ~= 3 or d.col ~= 20 or not d.message:find("unknown option 'tilte' for 'push kindly'", 1, true) then
+  finish(false, string.format("wrong diagnostic: %d:%d %s", d.lnum + 1, d.col + 1, d.message))
+end
+local replies = vim.lsp.buf_request_sync(buf, "textDocument/hover", {
+  textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 3, character = 1 },
+}, 10000) or {}
+local hover = ""
+for _, reply in pairs(replies) do
+  local contents = reply.result and reply.result.contents
+  if type(contents) == "table" then hover = contents.value or "" end
+end
+if not hover:find("push kindly", 1, true) then finish(false, "hover on 'push' said: '" .. hover .. "'") end
+finish(true, string.format("diagnostic %d:%d %s; hover answers", d.lnum + 1, d.col + 1, d.message))
+LUA
+
+status=0
+for snippet in "${snippets[@]}"; do
+    name="editors/README.md Neovim block $(basename "$snippet" .lua | tr -dc 0-9)"
+    output=$(cd "$work/project" && PATH="$work/bin:$PATH" HOME="$work/home" XDG_CONFIG_HOME="$work/home" \
+        XDG_STATE_HOME="$work/home" XDG_DATA_HOME="$work/home" \
+        timeout 60 nvim --headless -u "$snippet" -i NONE cold.scn -c "luafile $work/check.lua" </dev/null 2>&1)
+    code=$?
+    if [ $code -eq 0 ]; then
+        echo "ok: $name: $output"
+    else
+        echo "error: $name: Neovim with scn lsp failed (exit $code): $output" >&2
+        status=1
+    fi
+done
+exit $status
