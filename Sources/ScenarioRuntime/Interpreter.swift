@@ -98,8 +98,7 @@ public struct Interpreter: Sendable {
     /// Runs every case of `script`, in order.
     public func run(_ script: CheckedScript, loader: (any SourceLoader)? = nil) -> [CaseResult] {
         let keeping = recordKeeping(for: script)
-        var installs: ScenarioContext.Install?
-        return script.cases.map { run(script, case: $0, loader: loader, keeping: keeping, installs: &installs) }
+        return script.cases.map { run(script, case: $0, loader: loader, keeping: keeping) }
     }
 
     /// Runs one case of `script` in a fresh world.
@@ -109,21 +108,8 @@ public struct Interpreter: Sendable {
         _ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)? = nil,
         keeping: RecordKeeping? = nil
     ) -> CaseResult {
-        var installs: ScenarioContext.Install?
-        return run(script, case: testCase, loader: loader, keeping: keeping, installs: &installs)
-    }
-
-    /// Runs one case of `script` in a fresh world, as ``run(_:case:loader:keeping:)`` does.
-    /// `installs` carries the last install from case to case: a case whose first action
-    /// installs with the same configuration starts from a copy of that world
-    /// (``ScenarioContext/lastInstall``) rather than installing again.
-    public func run(
-        _ script: CheckedScript, case testCase: CheckedCase, loader: (any SourceLoader)?,
-        keeping: RecordKeeping?, installs: inout ScenarioContext.Install?
-    ) -> CaseResult {
         var context = ScenarioContext(loader: loader, limits: limits)
         context.recordKeeping = keeping ?? recordKeeping(for: script)
-        context.lastInstall = installs.take()
         var session = Session(vocabulary: vocabulary, context: context)
         let status: CaseResult.Status
         var failure: StepError?
@@ -144,8 +130,6 @@ public struct Interpreter: Sendable {
                 failure = error
             }
         }
-        // The result keeps the case's own world, not the one the next case may start from.
-        installs = session.context.lastInstall.take()
         return CaseResult(
             name: testCase.name, tags: testCase.tags, status: status, failure: failure, context: session.context,
             steps: session.steps)

@@ -21,21 +21,6 @@ public struct ScenarioContext: Sendable {
     public var limits = Limits()
     /// What the world keeps of its trace and log once installed.
     public var recordKeeping: RecordKeeping = .everything
-    /// The world the last install made, and what it was made from: an install asking for
-    /// the same starts from a copy of it instead of installing again. A world is a value and
-    /// installing depends on nothing but these three, so the copy is the world the install
-    /// would make; the cases of one file, which mostly share their configuration, install
-    /// once (``Interpreter/run(_:case:loader:keeping:installs:)``).
-    public internal(set) var lastInstall: Install?
-
-    /// A world as installed, with what it was installed from.
-    public struct Install: Sendable {
-        public var configuration: Configuration
-        public var fresh: Bool
-        public var keeping: RecordKeeping
-        public var world: World
-    }
-
     public init(loader: (any SourceLoader)? = nil, limits: Limits = Limits()) {
         self.loader = loader
         self.limits = limits
@@ -50,18 +35,11 @@ public struct ScenarioContext: Sendable {
             if fresh { throw .precondition("'install fresh' must be the first action: the app is already installed") }
             return
         }
-        if let last = lastInstall, last.fresh == fresh, last.keeping == recordKeeping,
-            last.configuration == configuration
-        {
-            world = last.world
-            installedFresh = fresh
-            isInstalled = true
-            return
-        }
         do {
+            // The core keeps each configuration's installed world and hands out copies, so
+            // the cases of a suite that install the same app install it once.
             var installed = try World(configuration: configuration, fresh: fresh)
             installed.keeping = recordKeeping
-            lastInstall = Install(configuration: configuration, fresh: fresh, keeping: recordKeeping, world: installed)
             world = installed
             installedFresh = fresh
             isInstalled = true

@@ -65,12 +65,10 @@ public struct RuntimeExecutor: ScenarioExecutor {
         let keeping = interpreter.recordKeeping(for: checked.script)
         let wanted = Set(cases)
         var outcomes: [CaseOutcome] = []
-        // The file's cases that install alike start from one install (ScenarioContext.lastInstall).
-        var installs: ScenarioContext.Install?
         for testCase in checked.script.cases where wanted.contains(testCase.name) {
             let outcome = CaseOutcome.timed {
                 let result = interpreter.run(
-                    checked.script, case: testCase, loader: checked.loader, keeping: keeping, installs: &installs)
+                    checked.script, case: testCase, loader: checked.loader, keeping: keeping)
                 var outcome = Self.outcome(result, script: checked.script)
                 if options.trace { outcome.trace = result.trace.map(\.line) }
                 if options.diagrams && outcome.status.tellsAStory {
