@@ -93,6 +93,15 @@ public struct CheckResult: Sendable {
     public var warnings: [Diagnostic] = []
     /// Whether the file checked cleanly (and may run).
     public var isAccepted: Bool { diagnostics.isEmpty && script != nil }
+    /// The parsed file, held with the result: it is freed with the result (or not at all,
+    /// by a tool that exits right after) instead of node by node when the check returns.
+    var tree: SyntaxTree?
+
+    init(script: CheckedScript?, diagnostics: [Diagnostic], tree: SyntaxTree? = nil) {
+        self.script = script
+        self.diagnostics = diagnostics
+        self.tree = tree
+    }
 }
 
 /// What a run of statements does to the configuration: the settings before its first

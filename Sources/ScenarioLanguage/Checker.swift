@@ -34,7 +34,7 @@ public struct Checker: Sendable {
         run.warn(tree.warnings)
         let script = run.checkScript(tree)
         let diagnostics = run.sortedDiagnostics()
-        var result = CheckResult(script: diagnostics.isEmpty ? script : nil, diagnostics: diagnostics)
+        var result = CheckResult(script: diagnostics.isEmpty ? script : nil, diagnostics: diagnostics, tree: tree)
         result.warnings = run.warnings
         return result
     }
@@ -755,18 +755,18 @@ private final class CheckRun {
         }
 
         // A registered command: the longest path of leading words.
-        var words: [String] = []
-        for argument in arguments {
-            switch argument.kind {
-            case .word, .bool, .none:
-                if let w = argument.wordText { words.append(w) }
-                continue
-            default:
+        guard let resolved = registry.resolve(leading: arguments) else {
+            var words: [String] = []
+            for argument in arguments {
+                switch argument.kind {
+                case .word, .bool, .none:
+                    if let w = argument.wordText { words.append(w) }
+                    continue
+                default:
+                    break
+                }
                 break
             }
-            break
-        }
-        guard let resolved = registry.resolve(words) else {
             unknownCommand(arguments, words: words, file: file, scope: scope)
             return nil
         }
@@ -774,7 +774,7 @@ private final class CheckRun {
         let pathRange = arguments[0].range.union(arguments[consumed - 1].range)
         let bound = bind(
             arguments[consumed...], to: signature, pathRange: pathRange, file: file,
-            context: WordContext(path: Array(words.prefix(consumed)), scope: scope))
+            context: WordContext(pathWords: arguments[..<consumed], scope: scope))
         checkFilePaths(bound, of: signature, file: file)
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
     }
@@ -906,8 +906,10 @@ private final class CheckRun {
     /// What a "bare word where a text goes" hint can use: the command's words so far, and the
     /// variables in scope.
     struct WordContext {
-        var path: [String]
+        /// The command's words as written (made into text only for a message).
+        var pathWords: ArraySlice<Expr>
         var scope: Scope
+        var path: [String] { pathWords.compactMap(\.wordText) }
     }
 
     private func bind(
@@ -967,6 +969,8 @@ private final class CheckRun {
                 if CheckRun.accepts(kind, value) == false {
                     wrongKind(value, kind, file: file, what: "option '\(w)'", context: context)
                 }
+                // Sized once for the options the statement can still give.
+                if bound.options.isEmpty { bound.options.reserveCapacity(min(options.count, arguments.count / 2)) }
                 bound.options[w] = value
                 i += 2
                 continue
@@ -1018,7 +1022,7 @@ private final class CheckRun {
                     context: s == 0 && slot == 0 && i == arguments.startIndex
                         ? context
                         : context.map {
-                            WordContext(path: [], scope: $0.scope)
+                            WordContext(pathWords: [], scope: $0.scope)
                         })
             }
             bound.positionals[s] = argument

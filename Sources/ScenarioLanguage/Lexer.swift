@@ -345,6 +345,16 @@ public struct Lexer {
 
     private mutating func emitNumber(_ start: Int, _ end: Int) {
         let text = String(decoding: b[start..<end], as: UTF8.self)
+        // Up to 15 digits, without a fraction or an exponent: exact as a Double, read here
+        // rather than by strtod.
+        let negative = b[start] == Lexer.minus
+        let digitsStart = negative ? start + 1 : start
+        if end - digitsStart <= 15, b[digitsStart..<end].allSatisfy(Lexer.isDigit) {
+            var n = 0
+            for k in digitsStart..<end { n = n * 10 + Int(b[k] - 0x30) }
+            emit(.number(text: text, value: negative ? -Double(n) : Double(n)), start, end)
+            return
+        }
         guard let value = Double(text), value.isFinite else {
             error("number \(Token.abbreviate(text)) is out of range", start, end)
             emit(.number(text: text, value: 0), start, end)

@@ -137,6 +137,26 @@ public struct Registry: Sendable {
         return found.map { (signatures[$0.index], $0.consumed) }
     }
 
+    /// ``resolve(_:)`` over a statement's values as written: its leading words, `true`,
+    /// `false` and `none` (no array of words is built).
+    func resolve(leading arguments: [Expr]) -> (signature: Signature, consumed: Int)? {
+        var node = 0
+        var found: (index: Int, consumed: Int)?
+        for (k, argument) in arguments.enumerated() {
+            let word: String
+            switch argument.kind {
+            case .word(let w): word = w
+            case .bool(let b): word = b ? "true" : "false"
+            case .none: word = "none"
+            default: return found.map { (signatures[$0.index], $0.consumed) }
+            }
+            guard let next = pathNodes[node].children[word] else { break }
+            node = next
+            if let index = pathNodes[node].signature { found = (index, k + 1) }
+        }
+        return found.map { (signatures[$0.index], $0.consumed) }
+    }
+
     /// A node of the path tree: the next words, and the command whose path ends here.
     private struct PathNode: Sendable {
         var signature: Int?

@@ -14,7 +14,14 @@ public struct ScenarioLoader: Sendable {
     /// The file at `path` (as the user named it), checked; `root` is the scenario root
     /// that includes and payload files must stay in.
     public func load(path: String, root: String) -> (result: CheckResult?, loader: DirectoryLoader, error: String?) {
-        let loader = DirectoryLoader(root: root)
+        load(path: path, loader: DirectoryLoader(root: root))
+    }
+
+    /// The file at `path`, checked; `loader` is confined to its scenario root (a suite's
+    /// files share one: resolving the root is most of a loader's cost).
+    public func load(path: String, loader: DirectoryLoader) -> (
+        result: CheckResult?, loader: DirectoryLoader, error: String?
+    ) {
         let data: [UInt8]
         do throws(LoadError) {
             data = try BoundedFile.read(path, maxBytes: loader.maxBytes)

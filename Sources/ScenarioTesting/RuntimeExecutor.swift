@@ -6,9 +6,23 @@ import ScenarioRuntime
 /// their cases with the interpreter, each case in a fresh world.
 public struct RuntimeExecutor: ScenarioExecutor {
     public var vocabulary: Vocabulary
+    /// A loader per scenario root, made once: a suite's files share their root, and
+    /// resolving it (standardized, symlinks resolved) cost 52K instructions a file.
+    private let loaders = Locked<[String: DirectoryLoader]>([:])
 
     public init(vocabulary: Vocabulary = .standard) {
         self.vocabulary = vocabulary
+    }
+
+    private func loader(root: String) -> DirectoryLoader {
+        if let known = loaders.withLock({ $0[root] }) { return known }
+        let made = DirectoryLoader(root: root)
+        loaders.withLock { known in
+            // Roots are few (one per folder named on the command line); a bound all the same.
+            if known.count >= 64 { known.removeAll() }
+            known[root] = made
+        }
+        return made
     }
 
     /// What `plan` hands back to `run`: the checked script and its loader.
@@ -18,7 +32,7 @@ public struct RuntimeExecutor: ScenarioExecutor {
     }
 
     public func plan(file: String, root: String) -> FilePlan {
-        let loaded = ScenarioLoader(vocabulary: vocabulary).load(path: file, root: root)
+        let loaded = ScenarioLoader(vocabulary: vocabulary).load(path: file, loader: loader(root: root))
         if let error = loaded.error {
             return .checkFailed(file: file, root: root, diagnostics: "error: \(error)")
         }

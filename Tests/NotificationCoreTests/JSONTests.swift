@@ -59,7 +59,8 @@ struct JSONTests {
     func byteCountMatchesText() throws {
         let values: [JSONValue] = [
             .string("a\"b\\c\nd\re\tf\u{08}g\u{0B}h\u{0C}i\u{01}j\u{1F}k\u{2028}l\u{2029}mé😀\u{2027}\u{E2}"),
-            .string(""), .string("\u{2028}"), .string("x\u{2029}"), .null, true, false, -12, 0, 1.5e+20, -0.25,
+            .string(""), .string("\u{2028}"), .string("x\u{2029}"), .null, true, false, -12, 0, 9, 10, -9, -10, 99, 100,
+            .integer(.max), .integer(.min), 1.5e+20, -0.25,
             [], [1, [2, ["three"]], nil], [:], ["k\n\"ey": ["\u{00}": [true, nil]], "": -9_223_372_036_854_775_807],
             try JSONValue(parsing: #"{"aps":{"alert":{"title":"T","body":"B"},"mutable-content":1},"x":[1.5,"é"]}"#),
         ]

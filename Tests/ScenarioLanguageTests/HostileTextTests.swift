@@ -47,6 +47,16 @@ import Testing
         #expect(small.display(limit: 1000).complete)
     }
 
+    @Test("a string is shown quoted, its backslashes and quotes escaped, other text as it is")
+    func quotedDisplay() {
+        #expect(Value.string("Anna 1").display == "\"Anna 1\"")
+        #expect(Value.string("").display == "\"\"")
+        #expect(Value.string("é ✓ \n").display == "\"é ✓ \n\"")
+        #expect(Value.string(#"a\b"c"#).display == #""a\\b\"c""#)
+        #expect(Value.string(#"\"#).display == #""\\""#)
+        #expect(Value.object([.init(#"k""#, .string("v"))]).display == #"{"k\"": "v"}"#)
+    }
+
     @Test("the bounded distance agrees with the full one up to its bound")
     func boundedDistance() {
         var generator = SystemRandomNumberGenerator()

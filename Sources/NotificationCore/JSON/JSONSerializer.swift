@@ -18,18 +18,31 @@ extension JSONValue {
         switch value.kind {
         case .null: return 4
         case .bool(let flag): return flag ? 4 : 5
-        case .integer(let number): return String(number).utf8.count
+        case .integer(let number): return countDigits(number)
         case .double(let number): return number.description.utf8.count
         case .string(let text): return countString(text)
         case .array(let values):
             var total = 2 + max(0, values.count - 1)
-            for element in values { total += count(element) }
+            for index in values.indices { total += count(values[index]) }
             return total
         case .object(let members):
             var total = 2 + max(0, members.count - 1)
-            for member in members { total += countString(member.key) + 1 + count(member.value) }
+            for index in members.indices {
+                total += countString(members[index].key) + 1 + count(members[index].value)
+            }
             return total
         }
+    }
+
+    /// The length of `String(number)`: its digits and a minus sign.
+    private static func countDigits(_ number: Int64) -> Int {
+        var magnitude = number.magnitude
+        var total = number < 0 ? 2 : 1
+        while magnitude >= 10 {
+            magnitude /= 10
+            total += 1
+        }
+        return total
     }
 
     /// The bytes `writeString` writes for `text`: the quotes, the text, and what each escape adds.
