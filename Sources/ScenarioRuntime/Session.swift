@@ -379,7 +379,10 @@ public struct Session: Sendable {
         }
         // In source order, so that the first error is the first one written (never an
         // accident of hashing).
-        for (keyword, expr) in bound.arguments.options.sorted(by: { $0.value.range.start < $1.value.range.start }) {
+        let given = bound.arguments.options
+        // (One option needs no sorting, and most steps give at most one.)
+        let ordered = given.count < 2 ? Array(given) : given.sorted { $0.value.range.start < $1.value.range.start }
+        for (keyword, expr) in ordered {
             let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
             if !expr.isCheckedLiteral, let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
                 try Self.checkKind(value, kind, expr, path)

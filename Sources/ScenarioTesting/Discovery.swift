@@ -112,7 +112,8 @@ public enum Discovery {
     /// before `a-b`.
     static func componentsPrecede(_ a: [String], _ b: [String]) -> Bool {
         for (x, y) in zip(a, b) where x != y {
-            return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8))
+            // The bytes compared in place: copying both into arrays was most of the sort.
+            return x.utf8.lexicographicallyPrecedes(y.utf8)
         }
         return a.count < b.count
     }
