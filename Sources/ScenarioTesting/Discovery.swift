@@ -127,7 +127,7 @@ public enum Discovery {
         var joined = ""
         for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             if !joined.isEmpty { joined += "/" }
-            joined += part
+            joined += String(part)  // `+=` of a Substring is the library's generic append
         }
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
