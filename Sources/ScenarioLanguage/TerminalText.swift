@@ -10,8 +10,10 @@
 public enum TerminalText {
     /// `text` with every character that could drive the terminal written as an escape:
     /// `\n`, `\r`, `\t`, and `\u{1B}`-style escapes for the other C0 and C1 controls, DEL,
-    /// the line and paragraph separators, and the bidirectional controls (U+061C, U+200E,
-    /// U+200F, U+202A–U+202E, U+2066–U+2069).
+    /// the line and paragraph separators, the bidirectional controls (U+061C, U+200E,
+    /// U+200F, U+202A–U+202E, U+2066–U+2069), and the zero-width characters that join
+    /// nothing (U+200B, U+2060, U+FEFF), which would make two names that differ look the
+    /// same. The zero-width joiner (U+200D) is kept: emoji sequences are made with it.
     ///
     /// - Parameter keepingLineBreaks: keep line feeds and tabs as they are, for text that is
     ///   meant to span lines (a scenario file shown whole); everything else is escaped.
@@ -49,6 +51,7 @@ public enum TerminalText {
         if v >= 0x20 && v < 0x7F { return false }
         if keepingLineBreaks && (s == "\n" || s == "\t") { return false }
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || isDirectionControl(s)
+            || v == 0x200B || v == 0x2060 || v == 0xFEFF
     }
 
     /// The invisible characters that reorder how text is shown (U+061C, U+200E, U+200F,

@@ -5,7 +5,7 @@ import Testing
 /// The pieces that keep hostile text cheap and harmless: terminal escaping, bounded value
 /// display, and the bounded "did you mean" distance.
 @Suite struct HostileTextTests {
-    @Test("escape: controls, line breaks, DEL, C1, separators and bidi controls; the rest kept")
+    @Test("escape: controls, line breaks, DEL, C1, separators, bidi controls and zero-width spaces; the rest kept")
     func escape() {
         #expect(TerminalText.escape("a\nb\rc\td") == "a\\nb\\rc\\td")
         #expect(TerminalText.escape("\u{1B}[2J\u{7}") == "\\u{1B}[2J\\u{7}")
@@ -15,6 +15,8 @@ import Testing
                 == "\\u{202E}txt.exe\\u{2066}\\u{200F}\\u{61C}")
         #expect(TerminalText.escape("\u{2028}\u{2029}") == "\\u{2028}\\u{2029}")
         #expect(TerminalText.escape("Anna › 👩‍👩‍👧 é") == "Anna › 👩‍👩‍👧 é")
+        // Zero-width characters that join nothing: "Anna" and "An\u{200B}na" must not look alike.
+        #expect(TerminalText.escape("An\u{200B}na\u{2060}\u{FEFF}") == "An\\u{200B}na\\u{2060}\\u{FEFF}")
         #expect(TerminalText.escape("a\nb\tc\u{1B}", keepingLineBreaks: true) == "a\nb\tc\\u{1B}")
         #expect(TerminalText.escapedWidth("\u{1B}") == "\\u{1B}".count)
         #expect(TerminalText.escapedWidth("a") == 1)
