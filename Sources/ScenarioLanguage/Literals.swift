@@ -60,6 +60,18 @@ extension Expr {
         }
     }
 
+    /// Whether the expression is a scalar literal (a word, a number, a duration, `true`,
+    /// `false`, `none`, a string that does not interpolate): the checker tests its kind
+    /// against its parameter before anything runs, so a step need not test it again. Values
+    /// from variables, interpolations, lists and objects are tested when the step runs.
+    public var isScalarLiteral: Bool {
+        switch kind {
+        case .word, .rawString, .number, .duration, .bool, .none: true
+        case .string(let parts): !parts.contains { if case .interpolation = $0 { true } else { false } }
+        case .variable, .list, .object: false
+        }
+    }
+
     /// The variables the expression reads, in source order: `$x` and `${x}` in strings,
     /// inside lists and objects too.
     public var variables: [Name] {

@@ -372,7 +372,7 @@ public struct Session: Sendable {
             }
             let parameter = i < signature.positionals.count ? signature.positionals[i] : nil
             let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
-            if let parameter, !expr.isCheckedLiteral {
+            if let parameter, !expr.isScalarLiteral {
                 try Self.checkKind(value, parameter.kind, expr, path)
             }
             positionals.append(value)
@@ -384,7 +384,7 @@ public struct Session: Sendable {
         let ordered = given.count < 2 ? Array(given) : given.sorted { $0.value.range.start < $1.value.range.start }
         for (keyword, expr) in ordered {
             let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
-            if !expr.isCheckedLiteral, let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
+            if !expr.isScalarLiteral, let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
                 try Self.checkKind(value, kind, expr, path)
             }
             options[keyword] = value
@@ -496,19 +496,5 @@ public struct Session: Sendable {
                 range: expr.range, path: path)
         }
         return value
-    }
-}
-
-extension Expr {
-    /// A scalar literal (a word, a number, a duration, a string without interpolation, …):
-    /// its kind was checked against the parameter before the file ran, so the step need not
-    /// check it again. Values from variables, interpolations, lists and objects are checked
-    /// when the step runs.
-    fileprivate var isCheckedLiteral: Bool {
-        switch kind {
-        case .word, .rawString, .number, .duration, .bool, .none: true
-        case .string(let parts): !parts.contains { if case .interpolation = $0 { true } else { false } }
-        case .variable, .list, .object: false
-        }
     }
 }
