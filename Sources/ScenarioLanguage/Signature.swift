@@ -154,17 +154,8 @@ public struct Signature: Hashable, Sendable {
     /// `push kindly` — the registry key.
     public var name: String { storage.name }
 
-    /// The words joined by single spaces. A loop, not `joined(separator:)`: the library's
-    /// unspecialised `joined` builds its types' metadata at run time, and the first call
-    /// scans every loaded image's conformance records (0.2M instructions of each start-up).
-    private static func name(of path: [String]) -> String {
-        var name = path.first ?? ""
-        for word in path.dropFirst() {
-            name += " "
-            name += word
-        }
-        return name
-    }
+    /// The words joined by single spaces.
+    private static func name(of path: [String]) -> String { path.concatenated(separator: " ") }
 
     public static func == (a: Signature, b: Signature) -> Bool {
         if a.storage === b.storage { return true }

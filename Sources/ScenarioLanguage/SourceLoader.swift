@@ -108,14 +108,7 @@ func normalizePath(_ path: String) -> String {
         }
         parts.append(piece)
     }
-    // Joined by a loop: `joined(separator:)` on substrings runs the library's unspecialised
-    // code, whose first call scans every loaded image's conformance records (0.2M
-    // instructions of each start-up).
-    var joined = ""
-    for part in parts {
-        if !joined.isEmpty { joined += "/" }
-        joined += String(part)
-    }
+    let joined = parts.concatenated(separator: "/")
     if path.hasPrefix("/") { return "/" + joined }
     return joined.isEmpty ? "." : joined
 }

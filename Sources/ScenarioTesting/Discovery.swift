@@ -121,14 +121,8 @@ public enum Discovery {
     /// The path with `.` components, repeated and trailing slashes removed; `..` kept.
     static func tidy(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
-        // Joined by a loop: `joined(separator:)` on substrings runs the library's unspecialised
-        // code, whose first call scans every loaded image's conformance records (0.2M
-        // instructions of each start-up).
-        var joined = ""
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
-            if !joined.isEmpty { joined += "/" }
-            joined += String(part)  // `+=` of a Substring is the library's generic append
-        }
+        let joined = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+            .concatenated(separator: "/")
         if absolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
     }

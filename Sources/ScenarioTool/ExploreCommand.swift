@@ -8,17 +8,9 @@ import ScenarioRuntime
 /// searches every step sequence of up to N steps from the file's prologue for a violated
 /// property and prints the shortest as a runnable scenario (docs/EXPLORE.md).
 enum ExploreCommand {
-    /// The built-in properties' names, for `--check`'s help. Joined by a loop: the library's
-    /// unspecialised `joined(separator:)` scans every loaded image's conformance records on
-    /// its first call, 0.2M instructions of every start-up (every command declares its options).
-    private static var builtinNames: String {
-        var names = ""
-        for check in BuiltinCheck.standard {
-            if !names.isEmpty { names += ", " }
-            names += check.name
-        }
-        return names
-    }
+    /// The built-in properties' names, for `--check`'s help (every command declares its
+    /// options at start-up: ``Swift/Sequence/concatenated(separator:)``, not `joined`).
+    private static var builtinNames: String { BuiltinCheck.standard.map(\.name).concatenated(separator: ", ") }
 
     static let subcommand = Subcommand(
         spec: CommandSpec(
