@@ -2,9 +2,12 @@
 import PackageDescription
 
 // The arrows run one way:
-//   scn → ScenarioTool → { ScenarioTesting, ScenarioExploration } → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
+//   scn → ScenarioTool → { ScenarioTesting, ScenarioExploration } → StandardVocabulary
+//   StandardVocabulary → { Kindly, Edna } → ScenarioRuntime → { ScenarioLanguage, NotificationCore }
 // The language and the notification core never import each other; the runtime's
-// vocabulary is the only place where they meet.
+// vocabulary is the only place where they meet. The notification core knows no SDK: each
+// SDK is a plug-in (its model and its vocabulary) in Sources/SDKs/, and StandardVocabulary
+// registers the built-in ones.
 
 // Concrete generic types' metadata through their accessors, not by mangled name: a mangled
 // name is demangled at run time and its conformances looked up by scanning every loaded
@@ -22,6 +25,9 @@ let package = Package(
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
         .library(name: "NotificationCore", targets: ["NotificationCore"]),
         .library(name: "ScenarioRuntime", targets: ["ScenarioRuntime"]),
+        .library(name: "Kindly", targets: ["Kindly"]),
+        .library(name: "Edna", targets: ["Edna"]),
+        .library(name: "StandardVocabulary", targets: ["StandardVocabulary"]),
         .library(name: "ScenarioTesting", targets: ["ScenarioTesting"]),
         .library(name: "ScenarioExploration", targets: ["ScenarioExploration"]),
         .library(name: "ScenarioTool", targets: ["ScenarioTool"]),
@@ -39,21 +45,35 @@ let package = Package(
 
         // text → tokens → tree → checked tree
         .target(name: "ScenarioLanguage", swiftSettings: metadataAccessors),
-        // iOS, APNs, the host app and the chat SDKs, as a value with a virtual clock
+        // iOS, APNs and the host app, as a value with a virtual clock; SDKs plug in
         .target(name: "NotificationCore", dependencies: ["CCrypto"], swiftSettings: metadataAccessors),
         // checked tree → effects on the world
         .target(
             name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"],
+            swiftSettings: metadataAccessors),
+        // the chat SDKs as plug-ins: each its model and its vocabulary
+        .target(
+            name: "Kindly", dependencies: ["NotificationCore", "ScenarioRuntime", "ScenarioLanguage"],
+            path: "Sources/SDKs/Kindly", swiftSettings: metadataAccessors),
+        .target(
+            name: "Edna", dependencies: ["NotificationCore", "ScenarioRuntime", "ScenarioLanguage"],
+            path: "Sources/SDKs/Edna", swiftSettings: metadataAccessors),
+        // the core's vocabulary and every built-in SDK's, registered together
+        .target(
+            name: "StandardVocabulary", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "Kindly", "Edna"],
             swiftSettings: metadataAccessors),
         // command lines declared once: parsing, --help, the man page, shell completion
         .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"], swiftSettings: metadataAccessors),
         // folders of scenarios as a test suite, and its reports
         .target(
             name: "ScenarioTesting",
-            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "CommandLineKit"],
+            dependencies: [
+                "ScenarioRuntime", "StandardVocabulary", "ScenarioLanguage", "NotificationCore", "CommandLineKit",
+            ],
             swiftSettings: metadataAccessors),
         // a folder of scenarios as Swift Testing cases, for `swift test` in any package
-        .target(name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime"]),
+        .target(
+            name: "ScenarioSwiftTesting", dependencies: ["ScenarioTesting", "ScenarioRuntime", "StandardVocabulary"]),
         // breadth-first search over step sequences for violated properties (`scn explore`)
         .target(
             name: "ScenarioExploration", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore"],
@@ -64,7 +84,7 @@ let package = Package(
         .target(
             name: "ScenarioTool",
             dependencies: [
-                "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "ScenarioLanguage",
+                "ScenarioTesting", "ScenarioExploration", "ScenarioRuntime", "StandardVocabulary", "ScenarioLanguage",
                 "ScenarioLanguageServer", "CommandLineKit",
             ],
             swiftSettings: metadataAccessors),
@@ -72,14 +92,16 @@ let package = Package(
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"], swiftSettings: metadataAccessors),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
-        .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),
-        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime"]),
+        .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore", "Kindly", "Edna"]),
+        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary"]),
         .testTarget(
             name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
-        .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration"]),
+        .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration", "StandardVocabulary"]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
-        .testTarget(name: "ScenarioLanguageServerTests", dependencies: ["ScenarioLanguageServer", "ScenarioRuntime"]),
-        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit"]),
+        .testTarget(
+            name: "ScenarioLanguageServerTests",
+            dependencies: ["ScenarioLanguageServer", "ScenarioRuntime", "StandardVocabulary"]),
+        .testTarget(name: "scnTests", dependencies: ["scn", "ScenarioTool", "CommandLineKit", "StandardVocabulary"]),
     ]
 )

@@ -60,30 +60,14 @@ extension World {
         try endStep()
     }
 
-    /// The host calls `KindlySDK.start()`: fetches the key into the keychain, assigns the
-    /// delegate when it is assigned at start, and replays or drops a remembered tap.
-    public mutating func startKindly() throws(CoreError) {
-        guard configuration.sdk == .kindly else {
-            throw .invalid("start: the app integrates edna, not Kindly (use authorize)")
-        }
+    /// The host's `start` step: the SDK's start (Kindly `start()`), or with no SDK the host's
+    /// own setup code; the host assigns the delegate here when it is assigned at start.
+    public mutating func start() throws(CoreError) {
+        try plugin.checkStart(self)
         guard process != nil else { throw .precondition("start: the app is not running (it is \(appState.rawValue))") }
         beginStep("start")
         assignDelegateAtStart()
-        kindlyStart()
-        try endStep()
-    }
-
-    /// The host calls edna's `authorize(user:)`.
-    public mutating func authorizeEdna(user: String) throws(CoreError) {
-        guard configuration.sdk == .edna else {
-            throw .invalid("authorize: the app integrates Kindly, not edna (use start)")
-        }
-        guard process != nil else {
-            throw .precondition("authorize: the app is not running (it is \(appState.rawValue))")
-        }
-        beginStep("authorize \"\(user)\"")
-        assignDelegateAtStart()
-        ednaAuthorize(user: user)
+        plugin.start(&self)
         try endStep()
     }
 
@@ -100,23 +84,37 @@ extension World {
 
     // MARK: Pushes
 
-    /// The Kindly server sends a message (docs/KINDLY.md): stores it, then pushes it to the
-    /// registered token, if any.
-    public mutating func pushKindly(_ request: KindlyPushRequest) throws(CoreError) {
-        guard configuration.sdk == .kindly else { throw .invalid("push kindly: the app integrates edna, not Kindly") }
-        beginStep("push kindly" + Self.describe(request))
-        kindlyServerPush(request)
-        try endStep()
-    }
-
-    /// The edna server sends `text` through its `kind` template (docs/EDNA.md).
-    public mutating func pushEdna(
-        kind: EdnaTemplateKind, text: String, campaign: String?, headers: APNsHeaderOverrides = .none
+    /// The app's own server sends a push (`push app visible|silent`): an alert with `title`
+    /// and `body`, or `content-available: 1` only; `mutable-content: 1` when the app ships a
+    /// service extension. It goes to the device token the app registered.
+    public mutating func pushApp(
+        _ type: PushType, title: String? = nil, body: String? = nil, headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
-        guard configuration.sdk == .edna else { throw .invalid("push edna: the app integrates Kindly, not edna") }
+        if type == .visible, title == nil, body == nil {
+            throw .invalid("push app visible: give a title or a body")
+        }
         beginStep(
-            "push edna \(kind.rawValue) \"\(text)\"" + (campaign.map { " campaign \($0)" } ?? "") + headers.description)
-        ednaServerPush(kind: kind, text: text, campaign: campaign, headers: headers)
+            "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
+                + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + headers.description)
+        let index = beginPush(.app)
+        var aps: [JSONMember] = []
+        if type == .visible {
+            var alert: [JSONMember] = []
+            if let title { alert.append(JSONMember("title", .string(title))) }
+            if let body { alert.append(JSONMember("body", .string(body))) }
+            aps.append(JSONMember("alert", .object(alert)))
+            if configuration.serviceExtension != .none { aps.append(JSONMember("mutable-content", 1)) }
+        } else {
+            aps.append(JSONMember("content-available", 1))
+        }
+        if device.token == nil {
+            pushNotSent(index, reason: "the app's server has no device token (the app never registered)")
+        } else {
+            apnsSend(
+                index, payload: .object([JSONMember("aps", .object(aps))]),
+                route: .token(topic: configuration.bundleID, environment: configuration.environment),
+                overrides: headers)
+        }
         try endStep()
     }
 
@@ -186,12 +184,12 @@ extension World {
     public mutating func send(text: String) throws(CoreError) {
         guard isChatOpen else { throw .precondition("send: the chat is not open") }
         beginStep("send \"\(text)\"")
-        integration.type.userSends(&self, text: text)
+        plugin.userSends(&self, text: text)
         try endStep()
     }
 
     /// The user's message goes to the current chat's history, bound to `campaign`.
-    mutating func userSends(_ text: String, campaign: String?) {
+    public mutating func userSends(_ text: String, campaign: String?) {
         storeMessage(
             chat: currentChatID,
             HistoryEntry(time: now, sender: .user, title: nil, text: text, campaign: campaign, messageID: nil))
@@ -278,34 +276,34 @@ extension World {
 
     // MARK: SDK calls
 
-    /// Calls an SDK API as host code would, on the newest delivered push; records its
-    /// outcome (``lastCall``, ``lastResult``, ``lastError``).
+    /// Calls an SDK API as host code would (`call API`): `check` throws when it cannot run
+    /// now (before the world changes); `run` does it. Records its outcome (``lastCall``,
+    /// ``lastResult``, ``lastError``).
     @discardableResult
-    public mutating func call(_ api: SDKCall) throws(CoreError) -> CallOutcome {
-        guard api.sdk == configuration.sdk else {
-            throw .invalid(
-                "call \(api): the app integrates \(configuration.sdk.writer), not \(api.sdk.writer)")
-        }
-        try integration.type.checkCall(self, api)
+    public mutating func call(
+        _ api: String, check: (World) throws(CoreError) -> Void, run: (inout World) -> CallOutcome
+    ) throws(CoreError) -> CallOutcome {
+        try check(self)
         beginStep("call \(api)")
-        let outcome = integration.type.call(&self, api)
+        let outcome = run(&self)
         lastCall = outcome
         switch outcome {
         case .returned(let value):
             lastError = nil
             record(.call, "\(api) returned \(value?.serialized ?? "nil")")
         case .threw(let name):
-            recordError(name, by: integration.type.writer, during: api.description)
+            recordError(name, by: plugin.writer, during: api)
         }
         try endStep()
         return outcome
     }
 
-    /// Sets the host's `customize(content, payload)` hook (nil: none).
-    public mutating func setCustomization(_ customization: ContentCustomization?) throws(CoreError) {
-        beginStep("customize")
-        kindly.customization = customization
-        record(.setting, customization == nil ? "customize: none" : "customize: \(String(describing: customization))")
+    /// One step of an SDK's own (`authorize "user"`): traced as `text`, then `body` changes the
+    /// world, then what became due runs and the invariants are checked. Check preconditions
+    /// before calling it: a step that has begun is traced.
+    public mutating func step(_ text: String, _ body: (inout World) -> Void) throws(CoreError) {
+        beginStep(text)
+        body(&self)
         try endStep()
     }
 
@@ -332,20 +330,7 @@ extension World {
             case .extensionFinished(let pushID): finishExtension(pushID: pushID)
             case .extensionExpired(let pushID): expireExtension(pushID: pushID, reason: "30s passed")
             case .apnsExpired(let pushID): apnsExpire(pushID: pushID)
-            case .edna(let event): ednaRun(event)
             }
         }
-    }
-
-    private static func describe(_ request: KindlyPushRequest) -> String {
-        var out = ""
-        if let type = request.type { out += " \(type.rawValue)" }
-        if let title = request.title { out += " title \"\(title)\"" }
-        if let body = request.body { out += " body \"\(body)\"" }
-        if let chat = request.chat { out += " chat \(chat)" }
-        if request.tampered { out += " tampered" }
-        if let missing = request.missing { out += " missing \(missing.rawValue)" }
-        out += request.headers.description
-        return out
     }
 }

@@ -29,18 +29,23 @@ public enum KeychainAccessibility: String, CaseIterable, Hashable, Sendable {
 
 public enum APNsEnvironment: String, CaseIterable, Hashable, Sendable { case sandbox, production }
 
-/// The chat SDK the app integrates.
-public enum ChatSDK: String, CaseIterable, Hashable, Sendable { case kindly, edna }
-
-/// docs/KINDLY.md: the notification service extension the app ships.
-public enum ServiceExtension: String, CaseIterable, Hashable, Sendable {
+/// docs/CORE.md: the notification service extension the app ships.
+public enum ServiceExtension: Hashable, Sendable {
     case none
-    /// Links Kindly and is detected.
-    case kindly
-    /// Links Kindly, works, but detection cannot see it.
-    case kindlyUndetected = "kindly undetected"
-    /// Another provider's extension that does not link Kindly.
+    /// The SDK's own extension (`extension kindly`); `detected: false` when it works but the
+    /// SDK's detection cannot see it (`extension kindly undetected`).
+    case sdk(detected: Bool)
+    /// Another provider's extension that does not link the SDK.
     case other
+
+    /// How a scenario spells it in an app that integrates `sdk` (`kindly`, `kindly undetected`).
+    public func word(for sdk: ChatSDK) -> String {
+        switch self {
+        case .none: return "none"
+        case .other: return "other"
+        case .sdk(let detected): return detected ? sdk.name : "\(sdk.name) undetected"
+        }
+    }
 }
 
 public enum KeychainSharing: String, CaseIterable, Hashable, Sendable { case shared, separate }
@@ -48,15 +53,10 @@ public enum KeychainSharing: String, CaseIterable, Hashable, Sendable { case sha
 /// `host kindly …` / `host edna …`: the host's wiring.
 public enum HostWiring: String, CaseIterable, Hashable, Sendable { case recommended, manual }
 
-/// Kindly's `notificationMode`.
-public enum NotificationMode: String, CaseIterable, Hashable, Sendable { case auto, alert, silent }
-
-/// What the SDK declared to the Kindly server when it registered (docs/KINDLY.md).
-public enum DeclaredMode: String, CaseIterable, Hashable, Sendable { case alert, silent, nothing }
-
-/// The notification-center delegate (docs/KINDLY.md).
+/// The notification-center delegate: the SDK's own (spelled with the SDK's name, `delegate
+/// kindly`), the host's delegate forwarding to the SDK, the host's own, or none.
 public enum DelegateChoice: String, CaseIterable, Hashable, Sendable {
-    case kindly, forwarding, own, none
+    case sdk, forwarding, own, none
 }
 
 /// When the host assigns the notification-center delegate.
@@ -64,16 +64,6 @@ public enum DelegateAssignment: String, CaseIterable, Hashable, Sendable {
     case atLaunch = "at-launch"
     case atStart = "at-start"
 }
-
-/// Kindly's `shouldHandleNotification` delegate (docs/KINDLY.md).
-public enum ShouldHandle: String, CaseIterable, Hashable, Sendable {
-    case unset
-    case accept = "true"
-    case reject = "false"
-}
-
-/// edna's APNs credential kind.
-public enum EdnaCredential: String, CaseIterable, Hashable, Sendable { case p8, p12 }
 
 /// Where a notification in the notification center came from: the service extension, an
 /// SDK's local notification, iOS showing the push as sent, or the host app's own local
@@ -102,7 +92,7 @@ public enum ExtensionFault: String, CaseIterable, Hashable, Sendable {
     case crash
 }
 
-/// `kindly|edna server collapse-id`: whether the server sets `apns-collapse-id`.
+/// `NAME server collapse-id`: whether a chat server sets `apns-collapse-id`.
 public enum ServerCollapseID: String, CaseIterable, Hashable, Sendable {
     case none
     /// The message id.
@@ -125,7 +115,7 @@ public struct ServerBehaviour: Hashable, Sendable {
     public init() {}
 }
 
-/// Kind of push the Kindly server sent.
+/// Kind of push a server sent: with an alert, or `content-available` only.
 public enum PushType: String, CaseIterable, Hashable, Sendable { case visible, silent }
 
 /// A silent-push budget: at most `count` silent pushes to a background or terminated app
@@ -139,45 +129,21 @@ public struct SilentBudget: Hashable, Sendable {
     }
 }
 
-/// edna's server-side APNs settings; nil in ``Configuration/ednaServer`` means `off`.
-public struct EdnaServerSettings: Hashable, Sendable {
-    public var credential: EdnaCredential
-    /// nil: the app's bundle id.
-    public var bundleID: String?
-    public var environment: APNsEnvironment
-    public init(credential: EdnaCredential = .p8, bundleID: String? = nil, environment: APNsEnvironment = .production) {
-        self.credential = credential
-        self.bundleID = bundleID
-        self.environment = environment
-    }
-}
-
 /// Everything a scenario can configure (docs/COMMANDS.md). Install-time fields are read when the
 /// app is installed; runtime fields can also be changed on a running ``World``.
 public struct Configuration: Hashable, Sendable {
-    public var sdk: ChatSDK = .kindly
-    /// The SDK's version, e.g. `3.0.12`, as dot-separated numbers.
-    public var sdkVersion: [Int] = [3, 0, 12]
+    /// The chat SDK the app integrates.
+    public var sdk: ChatSDK = .noSDK
+    /// The SDK's version, e.g. `3.0.12`, as dot-separated numbers (empty: an SDK without versions).
+    public var sdkVersion: [Int] = []
     public var serviceExtension: ServiceExtension = .none
     public var keychainSharing: KeychainSharing = .shared
     public var keychainAccessibility: KeychainAccessibility = .afterFirstUnlock
     public var bundleID: String = "com.example.app"
     public var environment: APNsEnvironment = .production
     public var appVersion: [Int] = [1, 0]
-    /// `kindly server extension-version V`.
-    public var kindlyServerExtensionVersion: [Int]? = nil
-    /// nil: `edna server off`.
-    public var ednaServer: EdnaServerSettings? = EdnaServerSettings()
-    /// Template JSON text by kind (`message`, `campaign`); nil: the correct default.
-    public var ednaMessageTemplate: String? = nil
-    public var ednaCampaignTemplate: String? = nil
-    public var kindlyHost: HostWiring = .recommended
-    public var ednaHost: HostWiring = .recommended
-    public var mode: NotificationMode = .auto
-    /// nil: the SDK's default (`kindly` with Kindly, `none` with edna).
+    /// nil: the SDK's default delegate.
     public var delegate: DelegateChoice? = nil
-    public var shouldHandle: ShouldHandle = .unset
-    public var openOnTap: Bool = true
     public var extensionDelayMilliseconds: Int64 = 0
     public var delegateAssignment: DelegateAssignment = .atLaunch
     public var permission: Permission = .granted
@@ -189,31 +155,24 @@ public struct Configuration: Hashable, Sendable {
     public var extensionFault: ExtensionFault = .none
     /// The host app's own code.
     public var host = HostBehaviour()
-    /// Each chat server's faults (absent: none).
-    public var servers: [ChatSDK: ServerBehaviour] = [:]
     /// The iOS version; 18.0 calls `willPresent` twice.
     public var iosVersion: [Int] = [18, 1]
+    /// Each SDK's own settings, by the SDK's name (``settings(of:)``).
+    var sdkSettings: [String: SDKBox] = [:]
 
     public init() {}
 
     /// iOS 18.0's regression: `willPresent` is called twice for each notification presented
     /// in the foreground (fixed in 18.1).
-    var callsWillPresentTwice: Bool { Version.compare(iosVersion, [18, 0]) == 0 }
+    var callsWillPresentTwice: Bool { DottedVersion.compare(iosVersion, [18, 0]) == 0 }
 
     /// The delegate in effect: the configured one, or the SDK's default.
     public var effectiveDelegate: DelegateChoice {
-        delegate ?? sdk.integration.type.defaultDelegate
+        delegate ?? sdk.plugin.defaultDelegate
     }
-}
 
-extension Configuration {
-    /// The server behaviour of `sdk`'s server.
-    public func server(_ sdk: ChatSDK) -> ServerBehaviour { servers[sdk] ?? ServerBehaviour() }
-
-    /// Changes the faults of `sdk`'s server.
-    public mutating func update(_ sdk: ChatSDK, _ change: (inout ServerBehaviour) -> Void) {
-        var behaviour = server(sdk)
-        change(&behaviour)
-        servers[sdk] = behaviour
+    /// How a scenario spells a delegate choice in this app (`kindly` for the SDK's own).
+    public func word(for delegate: DelegateChoice) -> String {
+        delegate == .sdk ? sdk.name : delegate.rawValue
     }
 }

@@ -5,14 +5,14 @@ import Synchronization
 
 /// A pure function's results, kept for the process, shared by every thread. At most `limit`
 /// are kept: when full it starts again empty (a long case numbers its messages on and on).
-final class Derivations<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class Derivations<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let kept = Mutex<[Key: Value]>([:])
     private let limit: Int
 
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
     /// `derive(key)`, computed once while it is kept.
-    func value(_ key: Key, _ derive: (Key) -> Value) -> Value {
+    public func value(_ key: Key, _ derive: (Key) -> Value) -> Value {
         if let known = kept.withLock({ $0[key] }) { return known }
         let value = derive(key)
         kept.withLock { entries in

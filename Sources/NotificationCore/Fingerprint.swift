@@ -15,12 +15,7 @@ extension World {
 }
 
 extension World {
-    /// Whether the chat SDK has been started in the running process: Kindly `start()` has
-    /// run, or edna is authorized.
-    public var isChatSDKStarted: Bool {
-        switch configuration.sdk {
-        case .kindly: return isKindlyStarted
-        case .edna: return process?.edna.sdk.authorizedUser != nil
-        }
-    }
+    /// Whether the chat SDK has been started in the running process, as its plug-in says
+    /// (Kindly `start()` has run, edna is authorized).
+    public var isChatSDKStarted: Bool { plugin.isStarted(self) }
 }

@@ -33,16 +33,16 @@ extension World {
             invariantProgress.touchedPushes.removeAll()
             invariantProgress.checkedMessages = storedMessages.count
         }
-        // 1. No banner made from a Kindly server push shows ciphertext.
+        // 1. No banner made from an encrypted server push shows ciphertext.
         for banner in banners.reversed() {
             guard banner.sequence > invariantProgress.checkedBanners else { break }
-            guard let push = pushRecord(banner.pushID), push.origin == .kindly else { continue }
-            for secret in push.kindlyCiphertexts where !secret.isEmpty {
+            guard let push = pushRecord(banner.pushID), !push.ciphertexts.isEmpty else { continue }
+            for secret in push.ciphertexts where !secret.isEmpty {
                 guard banner.title?.containsBytes(of: secret) == true || banner.body?.containsBytes(of: secret) == true
                 else { continue }
                 // A ciphertext that is also part of a sealed value (a title "Sg==") is the
                 // message itself, not a leak.
-                if push.kindlyPlaintexts.contains(where: { $0.contains(secret) }) { continue }
+                if push.plaintexts.contains(where: { $0.contains(secret) }) { continue }
                 return (
                     "1 no ciphertext in a banner",
                     "\(banner.id) from \(banner.pushID) shows the ciphertext \(secret)"
@@ -80,7 +80,7 @@ extension World {
     }
 
     /// The record of push `p<N>`.
-    func pushRecord(_ id: String) -> PushRecord? {
+    public func pushRecord(_ id: String) -> PushRecord? {
         guard id.hasPrefix("p"), let number = Int(id.dropFirst()), number >= 1, number <= pushes.count else {
             return nil
         }

@@ -18,13 +18,21 @@ public struct Banner: Hashable, Sendable {
     public var presentation: Presentation = .banner
     /// The `apns-collapse-id` of the push a remote notification came from.
     public var collapseID: String?
-    /// Whether this is Kindly's placeholder (title `New message`, body `Open the app to read it`).
-    public var isPlaceholder: Bool { title == KindlyPayload.placeholderTitle && body == KindlyPayload.placeholderBody }
 }
 
-/// Who sent a push.
-public enum PushOrigin: String, Hashable, Sendable {
-    case kindly, edna, other, raw
+/// Who sent a push: a chat SDK's server (its name), another provider, or `push raw`.
+public struct PushOrigin: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Another provider (Braze, mParticle, …).
+    public static let other = PushOrigin(rawValue: "other")
+    /// `push raw`: straight to the device.
+    public static let raw = PushOrigin(rawValue: "raw")
+    /// The app's own server (`push app`).
+    public static let app = PushOrigin(rawValue: "app")
+    /// The server of `sdk`.
+    public static func server(of sdk: ChatSDK) -> PushOrigin { PushOrigin(rawValue: sdk.name) }
 }
 
 /// What a server sent for one message, and what became of it (`expect push`, `expect delivered`).
@@ -44,16 +52,16 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var reason: String?
     /// The APNs headers it was sent with; nil: nothing was sent.
     public internal(set) var headers: APNsHeaders?
-    /// The message it carries (`kindly m1`, `edna msg-1`); for another provider's or a raw
-    /// push, the push itself. Two pushes for one message share it (`expect duplicates`).
-    public internal(set) var message: String
+    /// The message it carries (`kindly m1`); for another provider's or a raw push, the push
+    /// itself. Two pushes for one message share it (`expect duplicates`).
+    public var message: String
     /// `visible`, `silent` or `none` (nothing sent): the word `expect push` compares.
     public var sentWord: String { sent?.rawValue ?? "none" }
-    /// The ciphertext strings of a Kindly server payload (invariant 1 looks for them in banners).
-    var kindlyCiphertexts: [String] = []
-    /// The values that were sealed (chat id, title, body): a banner that shows one of them
-    /// shows the message, even where a short ciphertext happens to be part of its text.
-    var kindlyPlaintexts: [String] = []
+    /// The ciphertext strings of an encrypted payload (invariant 1 looks for them in banners).
+    public var ciphertexts: [String] = []
+    /// The values that were sealed: a banner that shows one of them shows the message, even
+    /// where a short ciphertext happens to be part of its text.
+    public var plaintexts: [String] = []
 
     init(id: String, number: Int, origin: PushOrigin, message: String? = nil) {
         self.id = id
@@ -61,16 +69,6 @@ public struct PushRecord: Hashable, Sendable {
         self.origin = origin
         self.message = message ?? id
     }
-}
-
-/// What Kindly hands to `shouldHandleNotification` (docs/KINDLY.md).
-public struct ExternalNotification: Hashable, Sendable {
-    /// The chat id.
-    public var id: String
-    public var title: String
-    public var body: String
-    /// The userInfo as delivered to the app.
-    public var userInfo: JSONValue
 }
 
 /// Who wrote a history entry.
@@ -86,6 +84,17 @@ public struct HistoryEntry: Hashable, Sendable {
     public var campaign: String?
     /// The server's message id, for messages a server stored.
     public var messageID: String?
+
+    public init(
+        time: Int64, sender: Sender, title: String?, text: String, campaign: String?, messageID: String?
+    ) {
+        self.time = time
+        self.sender = sender
+        self.title = title
+        self.text = text
+        self.campaign = campaign
+        self.messageID = messageID
+    }
 }
 
 /// A chat and its messages, oldest first.
@@ -113,38 +122,6 @@ public enum CallOutcome: Hashable, Sendable {
     case threw(String)
 }
 
-/// An SDK API a scenario calls as host code would, on the newest delivered push (`call`).
-public enum SDKCall: Hashable, Sendable, CustomStringConvertible {
-    case kindlyIsKindlyNotification
-    case kindlyDecrypt
-    case kindlyNotificationReceived
-    case ednaIsChatCenterNotification
-    /// `empty`: with an empty userInfo.
-    case ednaHandleNotification(empty: Bool)
-    /// `none`: with no userInfo.
-    case ednaGetChat(none: Bool)
-
-    /// The SDK whose API this is.
-    public var sdk: ChatSDK {
-        switch self {
-        case .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived: return .kindly
-        case .ednaIsChatCenterNotification, .ednaHandleNotification, .ednaGetChat: return .edna
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .kindlyIsKindlyNotification: return "kindly.isKindlyNotification"
-        case .kindlyDecrypt: return "kindly.decrypt"
-        case .kindlyNotificationReceived: return "kindly.notificationReceived"
-        case .ednaIsChatCenterNotification: return "edna.isChatCenterNotification"
-        case .ednaHandleNotification(let empty):
-            return empty ? "edna.handleNotification empty" : "edna.handleNotification"
-        case .ednaGetChat(let none): return none ? "edna.getChat none" : "edna.getChat"
-        }
-    }
-}
-
 /// Which banner a tap hits.
 public enum TapTarget: Hashable, Sendable, CustomStringConvertible {
     case newest
@@ -162,116 +139,36 @@ public enum TapTarget: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A field of a Kindly payload that `push kindly missing …` drops.
-public enum KindlyField: String, CaseIterable, Hashable, Sendable {
-    case chatID = "chat_id"
-    case title, body, v
-}
-
-/// `push kindly …` (docs/COMMANDS.md).
-public struct KindlyPushRequest: Hashable, Sendable {
-    /// nil: the server chooses (§3.2).
-    public var type: PushType?
-    /// nil: `Agent`.
-    public var title: String?
-    /// nil: `Message N`.
-    public var body: String?
-    /// nil: `chat-1`.
-    public var chat: String?
-    /// Alter each sealed field's ciphertext so authentication fails.
-    public var tampered: Bool
-    /// Drop this field from the payload.
-    public var missing: KindlyField?
-    /// APNs headers that override what the server sends.
-    public var headers: APNsHeaderOverrides
-
-    public init(
-        type: PushType? = nil, title: String? = nil, body: String? = nil, chat: String? = nil,
-        tampered: Bool = false, missing: KindlyField? = nil, headers: APNsHeaderOverrides = .none
-    ) {
-        self.headers = headers
-        self.type = type
-        self.title = title
-        self.body = body
-        self.chat = chat
-        self.tampered = tampered
-        self.missing = missing
-    }
-}
-
-/// An edna push template's kind.
-public enum EdnaTemplateKind: String, CaseIterable, Hashable, Sendable { case message, campaign }
-
-/// A setting a scenario may change while the world runs (docs/COMMANDS.md, *runtime*).
-public enum RuntimeSetting: Hashable, Sendable, CustomStringConvertible {
+/// A setting a scenario may change while the world runs (docs/COMMANDS.md, *runtime*). An
+/// SDK's own runtime settings are its plug-in's (``World/apply(_:of:change:)``).
+public enum RuntimeSetting: Hashable, Sendable {
     case delegate(DelegateChoice)
-    case shouldHandle(ShouldHandle)
-    case openOnTap(Bool)
     case extensionDelay(milliseconds: Int64)
     case delegateAssignment(DelegateAssignment)
     case permission(Permission)
     /// nil: `off`.
     case silentBudget(SilentBudget?)
-    case mode(NotificationMode)
-    case kindlyHost(HostWiring)
-    case ednaHost(HostWiring)
-    case ednaTemplate(kind: EdnaTemplateKind, json: String)
     case backgroundRefresh(Bool)
     case lowPower(Bool)
     case extensionFault(ExtensionFault)
     case hostPostsLocal(HostPostsLocal)
     case ownPresents(OwnPresentation)
-    case serverDuplicateToken(ChatSDK, Bool)
-    case serverCollapseID(ChatSDK, ServerCollapseID)
 
-    public var description: String {
+    /// The line that sets it, in an app with this configuration (`delegate kindly`).
+    public func description(in configuration: Configuration) -> String {
         switch self {
-        case .delegate(let choice): return "delegate \(choice.rawValue)"
-        case .shouldHandle(let value): return "should-handle \(value.rawValue)"
-        case .openOnTap(let flag): return "open-on-tap \(flag)"
+        case .delegate(let choice): return "delegate \(configuration.word(for: choice))"
         case .extensionDelay(let ms): return "extension-delay \(TimeFormat.duration(ms))"
         case .delegateAssignment(let value): return "delegate-assigned \(value.rawValue)"
         case .permission(let value): return "permission \(value.rawValue)"
         case .silentBudget(let budget):
             guard let budget else { return "silent-budget off" }
             return "silent-budget \(budget.count) per \(TimeFormat.duration(budget.windowMilliseconds))"
-        case .mode(let mode): return "mode \(mode.rawValue)"
-        case .kindlyHost(let wiring): return "host kindly \(wiring.rawValue)"
-        case .ednaHost(let wiring): return "host edna \(wiring.rawValue)"
-        case .ednaTemplate(let kind, _): return "edna template \(kind.rawValue)"
         case .backgroundRefresh(let on): return "background-refresh \(on ? "on" : "off")"
         case .lowPower(let on): return "low-power \(on ? "on" : "off")"
         case .extensionFault(let fault): return "extension-fault \(fault.rawValue)"
         case .hostPostsLocal(let value): return "host posts-local \(value.rawValue)"
         case .ownPresents(let value): return "own-presents \(value.rawValue)"
-        case .serverDuplicateToken(let sdk, let on):
-            return "\(sdk.rawValue) server duplicate-token \(on ? "on" : "off")"
-        case .serverCollapseID(let sdk, let value): return "\(sdk.rawValue) server collapse-id \(value.rawValue)"
         }
-    }
-}
-
-/// A host-side hook the Kindly extension applies last (`customize(content, payload)`, §3.3):
-/// a value, not a closure, so the world stays a comparable value.
-public struct ContentCustomization: Hashable, Sendable {
-    public var titlePrefix: String
-    public var titleSuffix: String
-    public var bodyPrefix: String
-    public var bodySuffix: String
-    /// Replaces the title outright (before prefix and suffix).
-    public var title: String?
-    /// Replaces the body outright (before prefix and suffix).
-    public var body: String?
-
-    public init(
-        titlePrefix: String = "", titleSuffix: String = "", bodyPrefix: String = "", bodySuffix: String = "",
-        title: String? = nil, body: String? = nil
-    ) {
-        self.titlePrefix = titlePrefix
-        self.titleSuffix = titleSuffix
-        self.bodyPrefix = bodyPrefix
-        self.bodySuffix = bodySuffix
-        self.title = title
-        self.body = body
     }
 }

@@ -8,8 +8,6 @@ enum ScheduledEvent: Hashable, Sendable {
     case extensionExpired(pushID: String)
     /// APNs' storage of this push (held while the device is offline) expires.
     case apnsExpired(pushID: String)
-    /// A later step of the edna model.
-    case edna(EdnaScheduledEvent)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

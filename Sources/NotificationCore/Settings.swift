@@ -3,35 +3,34 @@
 extension World {
     /// Changes a runtime setting.
     public mutating func apply(_ setting: RuntimeSetting) throws(CoreError) {
-        try integration.type.validate(setting, in: configuration)
         var next = configuration
         switch setting {
         case .delegate(let choice): next.delegate = choice
-        case .shouldHandle(let value): next.shouldHandle = value
-        case .openOnTap(let flag): next.openOnTap = flag
         case .extensionDelay(let milliseconds): next.extensionDelayMilliseconds = milliseconds
         case .delegateAssignment(let value): next.delegateAssignment = value
         case .permission(let value): next.permission = value
         case .silentBudget(let budget): next.silentBudget = budget
-        case .mode(let mode): next.mode = mode
-        case .kindlyHost(let wiring): next.kindlyHost = wiring
-        case .ednaHost(let wiring): next.ednaHost = wiring
-        case .ednaTemplate(let kind, let json):
-            switch kind {
-            case .message: next.ednaMessageTemplate = json
-            case .campaign: next.ednaCampaignTemplate = json
-            }
         case .backgroundRefresh(let on): next.backgroundRefresh = on
         case .lowPower(let on): next.lowPower = on
         case .extensionFault(let fault): next.extensionFault = fault
         case .hostPostsLocal(let value): next.host.postsLocal = value
         case .ownPresents(let value): next.host.ownPresents = value
-        case .serverDuplicateToken(let sdk, let on): next.update(sdk) { $0.duplicateToken = on }
-        case .serverCollapseID(let sdk, let value): next.update(sdk) { $0.collapseID = value }
         }
         try Self.validateRuntime(next)
         configuration = next
-        record(.setting, TraceText(setting.description))
+        record(.setting, TraceText(setting.description(in: next)))
+        try endStep()
+    }
+
+    /// Changes a runtime setting of the SDK `P`, spelled `line` in the trace; `check` throws
+    /// (and nothing changes) when the setting is impossible in this app.
+    public mutating func apply<P: ChatSDKPlugin>(
+        _ line: String, of _: P.Type, check: (Configuration) throws(CoreError) -> Void = { _ in },
+        change: (inout P.Settings) -> Void
+    ) throws(CoreError) {
+        try check(configuration)
+        change(&configuration[settings: P.self])
+        record(.setting, TraceText(line))
         try endStep()
     }
 }

@@ -10,9 +10,9 @@ extension World {
         lines.append(app)
         lines.append("device \(deviceLock.rawValue), permission \(configuration.permission.rawValue)")
         lines.append(
-            "delegate \(configuration.effectiveDelegate.rawValue)"
+            "delegate \(configuration.word(for: configuration.effectiveDelegate))"
                 + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
-        lines.append(integration.type.summary(self))
+        lines.append(plugin.summary(self))
         lines.append(deviceToken == nil ? "no APNs token" : "APNs token \(deviceToken?.prefix(8) ?? "")…")
         if !network.online {
             lines.append(

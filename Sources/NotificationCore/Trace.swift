@@ -256,13 +256,13 @@ extension World {
     public var logCount: Int { droppedLogLines + log.count }
 
     /// Adds a trace event at the current time.
-    mutating func record(_ kind: TraceKind, _ text: TraceText) {
+    public mutating func record(_ kind: TraceKind, _ text: TraceText) {
         trace.append(TraceEvent(time: now, kind: kind, message: text))
         keeping.trim(&trace, dropped: &droppedEvents)
     }
 
     /// Adds a log line at the current time, and the trace event that shows it there.
-    mutating func writeLog(_ source: String, _ text: String) {
+    public mutating func writeLog(_ source: String, _ text: String) {
         log.append(LogLine(time: now, source: source, text: text))
         keeping.trim(&log, dropped: &droppedLogLines)
         record(.log, "\(source): \(text)")

@@ -1,4 +1,4 @@
-// One device, one host app with one chat SDK, that SDK's server, APNs and other providers:
+// One device, one host app with one chat SDK (or none), that SDK's server, APNs and other providers:
 // a value with a virtual clock. Copying a World gives an independent world.
 
 /// The simulated world (docs/CORE.md). A value: a copy evolves independently (the REPL's `:undo`
@@ -14,7 +14,7 @@ public struct World: Sendable, Hashable {
     /// The configuration: install-time fields as installed, runtime fields as they are now.
     public internal(set) var configuration: Configuration
     /// The SDK the app integrates, as the hooks iOS's callbacks reach.
-    let integration: SDKIntegration
+    var plugin: any ChatSDKPlugin.Type { configuration.sdk.plugin }
 
     // MARK: Time
 
@@ -53,29 +53,25 @@ public struct World: Sendable, Hashable {
 
     // MARK: SDKs and servers
 
-    var kindly = KindlyState()
-    var edna = EdnaState()
+    /// The SDK's server (``serverState(of:)``).
+    var sdkServer = SDKBox()
     /// Chats in the order they got their first message.
     public internal(set) var histories: [ChatHistory] = []
     /// Where each chat is in ``histories``.
     var historyIndex: [String: Int] = [:]
     /// Every message a server stored, in order (invariant 3).
     var storedMessages: [StoredMessage] = []
-    /// Every call of a set `shouldHandleNotification`, oldest first.
-    public internal(set) var handlerCalls: [ExternalNotification] = []
     /// The chat the SDK's chat screen shows.
-    public internal(set) var currentChatID = "chat-1"
+    public var currentChatID = "chat-1"
 
     // MARK: Results of calls and host actions
 
     /// The newest `call`'s outcome; nil before any.
     public internal(set) var lastCall: CallOutcome?
     /// The name of the error the newest `call` or host action threw; nil: it threw nothing.
-    public internal(set) var lastError: String?
+    public var lastError: String?
     /// The newest message the user sent.
     public internal(set) var lastSent: SentMessage?
-    /// edna's input-field quote.
-    public internal(set) var ednaQuote: String?
 
     // MARK: Records
 
@@ -93,8 +89,8 @@ public struct World: Sendable, Hashable {
     /// Installs the app at time 0 (docs/CORE.md "Install").
     ///
     /// Not `fresh`: the app has been launched before — `foreground` on `host`, registered for
-    /// pushes (honouring the configuration), Kindly `start()` has run (the key is in the
-    /// keychain), edna authorized as `user-1`. `fresh`: never launched, no key, no token, `killed`.
+    /// pushes (honouring the configuration), and the SDK set up as its plug-in's `install`
+    /// says. `fresh`: never launched, no key, no token, `killed`.
     ///
     /// Installing is deterministic, so the installed world of each configuration is kept for
     /// the process (at most 64) and a later install with the same configuration copies it: a
@@ -120,7 +116,6 @@ public struct World: Sendable, Hashable {
             hasher.combine(fresh)
             hasher.combine(configuration.sdk)
             hasher.combine(configuration.serviceExtension)
-            hasher.combine(configuration.mode)
             hasher.combine(configuration.permission)
             hasher.combine(configuration.delegate)
         }
@@ -131,7 +126,8 @@ public struct World: Sendable, Hashable {
     private init(installing configuration: Configuration, fresh: Bool) throws(CoreError) {
         try Self.validate(configuration)
         self.configuration = configuration
-        self.integration = configuration.sdk.integration
+        sdkServer = configuration.sdk.plugin.initialServer
+        device.sdk = configuration.sdk.plugin.initialDevice
         record(.install, "\(later: { Self.describeInstall(configuration, fresh: fresh) })")
         if fresh {
             record(.app, "installed, never launched: killed")
@@ -146,9 +142,6 @@ public struct World: Sendable, Hashable {
 
     /// Whether the user sees the chat: the app in the foreground on `chat`.
     public var isChatOpen: Bool { appState == .foreground && screen == .chat }
-
-    /// What the SDK declared to the Kindly server when it last registered (docs/KINDLY.md).
-    public var declaredMode: DeclaredMode { kindly.server.registration?.declared ?? .nothing }
 
     /// What the newest push command sent and what became of it.
     public var newestPush: PushRecord? { pushes.last }
@@ -169,22 +162,23 @@ public struct World: Sendable, Hashable {
         historyIndex[chat].map { histories[$0].entries } ?? []
     }
 
-    /// Whether Kindly `start()` has run in the current process.
-    public var isKindlyStarted: Bool { process?.kindlyStarted ?? false }
-
     /// The APNs device token the app got when it registered; nil before.
     public var deviceToken: String? { device.token }
 
-    /// Whether the Kindly key is in the app's keychain (readable or not).
-    public var hasKindlyKey: Bool { device.kindlyKey != nil }
+    /// Whether the app's process is running.
+    public var isRunning: Bool { process != nil }
 
-    /// The host's `customize(content, payload)` hook the Kindly extension applies last.
-    public var customization: ContentCustomization? { kindly.customization }
+    /// The running process's number (1, 2, … per launch); nil when the app is not running.
+    public var processNumber: Int? { process?.number }
+
+    /// Which installation of the app this is (1 for the first); tokens and keys derive from it.
+    public var installation: Int { device.installation }
 
     // MARK: Helpers
 
     private static func validate(_ configuration: Configuration) throws(CoreError) {
-        guard !configuration.sdkVersion.isEmpty, configuration.sdkVersion.allSatisfy({ $0 >= 0 }) else {
+        let versioned = !configuration.sdk.defaultVersion.isEmpty
+        guard !versioned || !configuration.sdkVersion.isEmpty, configuration.sdkVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("sdk: the version must be dot-separated whole numbers")
         }
         guard !configuration.iosVersion.isEmpty, configuration.iosVersion.allSatisfy({ $0 >= 0 }) else {
@@ -193,7 +187,7 @@ public struct World: Sendable, Hashable {
         guard !configuration.appVersion.isEmpty, configuration.appVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("app version: the version must be dot-separated whole numbers")
         }
-        try configuration.sdk.integration.type.validate(configuration)
+        try configuration.sdk.plugin.validate(configuration)
         try validateRuntime(configuration)
     }
 
@@ -219,8 +213,9 @@ public struct World: Sendable, Hashable {
 }
 
 /// Dot-separated versions, compared component by component, numerically (`1.10` > `1.9`).
-enum Version {
-    static func compare(_ lhs: [Int], _ rhs: [Int]) -> Int {
+public enum DottedVersion {
+    /// -1, 0 or 1 as `lhs` is older than, the same as, or newer than `rhs` (a missing part is 0).
+    public static func compare(_ lhs: [Int], _ rhs: [Int]) -> Int {
         for index in 0..<max(lhs.count, rhs.count) {
             let left = index < lhs.count ? lhs[index] : 0
             let right = index < rhs.count ? rhs[index] : 0
@@ -229,8 +224,6 @@ enum Version {
         return 0
     }
 
-    static func text(_ version: [Int]) -> String { version.map(String.init).joined(separator: ".") }
-
-    /// Kindly 3.0.12 brought service-extension support and `notificationMode`.
-    static func kindlySupportsExtension(_ version: [Int]) -> Bool { compare(version, [3, 0, 12]) >= 0 }
+    /// `3.0.12`.
+    public static func text(_ version: [Int]) -> String { version.map(String.init).joined(separator: ".") }
 }

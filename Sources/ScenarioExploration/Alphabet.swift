@@ -16,14 +16,21 @@ public struct Alphabet: Sendable {
     public var origin: String
 
     /// The lines of the default alphabet: every explorable command of `registry` whose
-    /// requirements `traits` meets, with each of its argument lists, in registry order
-    /// (the order shrinking calls simplest first).
+    /// requirements and owners `traits` meets, with each of its argument lists, by rank, then
+    /// in registry order (the order shrinking calls simplest first).
     public static func defaultLines(registry: Registry, traits: Set<String>) -> [String] {
         var lines: [String] = []
+        var drawn: [(rank: Int, signature: Signature, exploration: Exploration)] = []
         for signature in registry.signatures {
             guard let exploration = signature.exploration, signature.role.isAction || signature.role == .runtimeSetting,
-                exploration.requires.isSubset(of: traits)
+                exploration.requires.isSubset(of: traits),
+                signature.owners.isEmpty || signature.owners.contains(where: { traits.contains($0.name) })
             else { continue }
+            drawn.append((exploration.rank, signature, exploration))
+        }
+        // Stable: equal ranks keep registry order.
+        let ordered = drawn.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+        for (_, (_, signature, exploration)) in ordered {
             let head = signature.path.joined(separator: " ")
             let argumentLists = exploration.arguments.isEmpty ? choiceCombinations(signature) : exploration.arguments
             for arguments in argumentLists {

@@ -56,7 +56,7 @@ public struct BuiltinCheck: Sendable {
                 let remaining = Set(after.banners.map(\.id))
                 let removed = before.banners.filter { !remaining.contains($0.id) }
                 let fromSDK = removed.contains { banner in
-                    before.pushes.first { $0.id == banner.pushID }?.origin.rawValue == after.configuration.sdk.rawValue
+                    before.pushes.first { $0.id == banner.pushID }?.origin.rawValue == after.configuration.sdk.name
                 }
                 if fromSDK { memory = [after.now] }
             }
@@ -86,7 +86,7 @@ public struct BuiltinCheck: Sendable {
         definition: .monitor { before, after, _ in
             guard after.isChatOpen else { return .holds }
             let earlier = Set(before.banners.map(\.id))
-            let sdk = after.configuration.sdk.rawValue
+            let sdk = after.configuration.sdk.name
             let added = after.banners.filter { banner in
                 !earlier.contains(banner.id)
                     && after.pushes.first(where: { $0.id == banner.pushID })?.origin.rawValue == sdk

@@ -110,6 +110,24 @@ public struct Registry: Sendable {
         return true
     }
 
+    /// Adds `owner` to a registered command's owners (a plug-in that shares a command:
+    /// `start` is Kindly's and an app of its own's). False when no command has that name.
+    @discardableResult
+    public mutating func addOwner(_ owner: CommandOwner, for name: String) -> Bool {
+        guard let i = index(named: name) else { return false }
+        if !signatures[i].owners.contains(owner) { signatures[i].owners.append(owner) }
+        return true
+    }
+
+    /// Replaces the registered command with `signature`'s name by `signature` (its traits:
+    /// exploration, owners, whether it reads records). False when no command has that name.
+    @discardableResult
+    public mutating func replace(_ signature: Signature) -> Bool {
+        guard let i = index(named: signature.name) else { return false }
+        signatures[i] = signature
+        return true
+    }
+
     public func signature(named name: String) -> Signature? {
         index(named: name).map { signatures[$0] }
     }

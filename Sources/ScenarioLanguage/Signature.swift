@@ -51,9 +51,14 @@ public struct Exploration: Hashable, Sendable {
     /// Traits the world must have for the step to be drawn (`kindly`: the app integrates
     /// Kindly), as the vocabulary names them; empty: always drawn.
     public var requires: Set<String>
-    public init(arguments: [String] = [], requires: Set<String> = []) {
+    /// Where the step stands in the alphabet, which runs simplest first: lower ranks first,
+    /// equal ranks in registry order. The built-in steps run 10 (launch) to 120 (unlock);
+    /// an SDK's start is 30, its pushes 50; a step without a rank comes after them all.
+    public var rank: Int
+    public init(arguments: [String] = [], requires: Set<String> = [], rank: Int = 1000) {
         self.arguments = arguments
         self.requires = requires
+        self.rank = rank
     }
 }
 
@@ -64,6 +69,19 @@ public struct Exploration: Hashable, Sendable {
 ///
 /// Every checked statement holds its command's signature: the fields live in one shared,
 /// copy-on-write box, so that holding or copying a signature is one reference count.
+/// Who a command belongs to: a plug-in (`kindly`, with its display name `Kindly`). A command
+/// with owners is a check error in a case whose app has none of them.
+public struct CommandOwner: Hashable, Sendable {
+    /// The plug-in's name (`kindly`).
+    public var name: String
+    /// How messages name it (`Kindly`).
+    public var title: String
+    public init(name: String, title: String) {
+        self.name = name
+        self.title = title
+    }
+}
+
 public struct Signature: Hashable, Sendable {
     private final class Storage: @unchecked Sendable {
         // Mutated only through `Signature.update`, when this box is not shared.
@@ -75,6 +93,8 @@ public struct Signature: Hashable, Sendable {
         var summary: String
         var topic: String
         var exploration: Exploration?
+        var owners: [CommandOwner] = []
+        var readsRecords = false
 
         init(
             path: [String], name: String, positionals: [Parameter], options: [Option], role: CommandRole,
@@ -91,9 +111,12 @@ public struct Signature: Hashable, Sendable {
         }
 
         func copy() -> Storage {
-            Storage(
+            let copy = Storage(
                 path: path, name: name, positionals: positionals, options: options, role: role, summary: summary,
                 topic: topic, exploration: exploration)
+            copy.owners = owners
+            copy.readsRecords = readsRecords
+            return copy
         }
     }
 
@@ -141,6 +164,17 @@ public struct Signature: Hashable, Sendable {
         get { storage.exploration }
         set { update { $0.exploration = newValue } }
     }
+    /// The plug-ins the command belongs to, declared when it is registered; empty: every app's.
+    public var owners: [CommandOwner] {
+        get { storage.owners }
+        set { update { $0.owners = newValue } }
+    }
+    /// Whether the command reads the whole trace or the whole log (`expect trace`): a script
+    /// that uses none runs with only the newest events kept.
+    public var readsRecords: Bool {
+        get { storage.readsRecords }
+        set { update { $0.readsRecords = newValue } }
+    }
 
     public init(
         _ path: [String], _ positionals: [Parameter] = [], options: [Option] = [],
@@ -162,7 +196,8 @@ public struct Signature: Hashable, Sendable {
         let x = a.storage
         let y = b.storage
         return x.path == y.path && x.positionals == y.positionals && x.options == y.options && x.role == y.role
-            && x.summary == y.summary && x.topic == y.topic && x.exploration == y.exploration
+            && x.summary == y.summary && x.topic == y.topic && x.exploration == y.exploration && x.owners == y.owners
+            && x.readsRecords == y.readsRecords
     }
 
     public func hash(into hasher: inout Hasher) {

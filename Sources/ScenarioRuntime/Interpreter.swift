@@ -82,7 +82,7 @@ public struct Interpreter: Sendable {
     /// report quotes unless the script reads them (false: ``recordKeeping(for:)``).
     public var keepsWholeRecords: Bool
 
-    public init(vocabulary: Vocabulary = .standard, limits: Limits = Limits(), keepsWholeRecords: Bool = true) {
+    public init(vocabulary: Vocabulary, limits: Limits = Limits(), keepsWholeRecords: Bool = true) {
         self.vocabulary = vocabulary
         self.limits = limits
         self.keepsWholeRecords = keepsWholeRecords

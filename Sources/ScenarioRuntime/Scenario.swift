@@ -12,14 +12,14 @@ public enum Scenario {
     ///
     /// - Parameters:
     ///   - text: the scenario.
-    ///   - vocabulary: the commands it may use (``Vocabulary/standard`` plus a host's own).
+    ///   - vocabulary: the commands it may use (`Vocabulary.standard`, of the StandardVocabulary module, plus a host's own).
     ///   - path: the name diagnostics and the single case of a file without `case` blocks
     ///     go by.
     ///   - root: the scenario root `include` and `push raw file` are read from; nil: the
     ///     scenario reads no files (`include` is a check error).
     ///   - limits: steps per case and the other run-time limits.
     public static func run(
-        _ text: String, vocabulary: Vocabulary = .standard, path: String = "scenario.scn", root: String? = nil,
+        _ text: String, vocabulary: Vocabulary, path: String = "scenario.scn", root: String? = nil,
         limits: Limits = Limits()
     ) -> ScenarioRun {
         let loader = root.map { DirectoryLoader(root: $0) }

@@ -6,7 +6,7 @@ public struct ScenarioLoader: Sendable {
     public var vocabulary: Vocabulary
     public var limits: LanguageLimits
 
-    public init(vocabulary: Vocabulary = .standard, limits: LanguageLimits = .standard) {
+    public init(vocabulary: Vocabulary, limits: LanguageLimits = .standard) {
         self.vocabulary = vocabulary
         self.limits = limits
     }

@@ -3,9 +3,11 @@ import ScenarioLanguage
 /// The commands a scenario can use: the registry of signatures (what the checker,
 /// `scn help`, completion and the docs read) and, beside each signature, its handler.
 ///
-/// The built-in vocabulary (``Vocabulary/standard``) is one registration of commands
-/// against the notification core. A host program embeds the language by copying it and
-/// registering its own commands and expectations the same way:
+/// The core's vocabulary (``Vocabulary/core``) is one registration of commands against the
+/// notification core; each chat SDK's plug-in registers its own (``registerSDK(_:topic:_:)``),
+/// and the standard vocabulary (`Vocabulary.standard`, in the StandardVocabulary module) is
+/// both. A host program embeds the language by copying it and registering its own commands
+/// and expectations the same way:
 ///
 /// ```swift
 /// var vocabulary = Vocabulary.standard
@@ -20,31 +22,39 @@ public struct Vocabulary: Sendable {
 
     public private(set) var registry = Registry()
     private var handlers: [String: Handler] = [:]
-    /// The traits of a case's context that ``Exploration/requires`` names (the built-in
-    /// vocabulary: the SDK the app integrates, `kindly` or `edna`).
-    public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { _ in [] }
-    /// The commands that read the whole trace or the whole log (`expect trace`, `expect log`,
-    /// …): a script that uses none of them runs with only the newest events kept
-    /// (``Interpreter/recordKeeping(for:)``). A host command that reads them marks itself with
-    /// ``markReadsRecords(_:)``.
-    public private(set) var recordReaders: Set<String> = []
+    /// The traits of a case's context that ``Exploration/requires`` names: the name of the
+    /// SDK the app integrates.
+    public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { [$0.configuration.sdk.name] }
+    /// Whether any registered command reads the whole trace or the whole log (a signature's
+    /// ``Signature/readsRecords``): a script that uses none of them runs with only the newest
+    /// events kept (``Interpreter/recordKeeping(for:)``).
+    private var hasRecordReaders = false
+    /// The SDK whose commands are being registered (``registerSDK(_:topic:_:)``).
+    var registeringOwner: CommandOwner?
+    /// The names of the registered SDKs, in registration order (`sdk NAME`).
+    public internal(set) var sdkNames: [String] = []
 
     public init() {}
 
     /// Says that the command `name` reads the whole trace or the whole log.
-    public mutating func markReadsRecords(_ name: String) { recordReaders.insert(name) }
+    public mutating func markReadsRecords(_ name: String) {
+        guard var signature = registry.signature(named: name) else { return }
+        signature.readsRecords = true
+        registry.replace(signature)
+        hasRecordReaders = true
+    }
 
     /// Whether `script` uses a command that reads the whole trace or log, anywhere: the
     /// prologue, any case, any `def`, any included file.
     public func readsRecords(_ script: CheckedScript) -> Bool {
-        if recordReaders.isEmpty { return false }
+        if !hasRecordReaders { return false }
         // A list of statement lists to look at, not recursion: nesting is the input's to choose.
         var pending: [[CheckedStmt]] = [script.prologue] + script.cases.map(\.body)
         while let statements = pending.popLast() {
             for statement in statements {
                 switch statement.kind {
                 case .command(let command), .property(_, let command):
-                    if recordReaders.contains(command.signature.name) { return true }
+                    if command.signature.readsRecords { return true }
                 case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .include(_, _, let body),
                     .alphabet(let body):
                     pending.append(body)
@@ -62,6 +72,7 @@ public struct Vocabulary: Sendable {
     {
         try registry.register(signature)
         handlers[signature.name] = handler
+        if signature.readsRecords { hasRecordReaders = true }
     }
 
     /// Replaces a registered command's handler by `transform` of it (a host wraps a
@@ -87,4 +98,8 @@ public struct Vocabulary: Sendable {
     }
 
     func handler(for signature: Signature) -> Handler? { handlers[signature.name] }
+
+    mutating func registryAddOwner(_ owner: CommandOwner, for name: String) { registry.addOwner(owner, for: name) }
+
+    mutating func replaceSignature(_ signature: Signature) -> Bool { registry.replace(signature) }
 }

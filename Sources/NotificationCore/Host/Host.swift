@@ -1,29 +1,28 @@
-// The host app: its reactions to iOS callbacks, in one place. Each goes to the SDK's
-// integration (Host/ChatIntegration.swift): Kindly's in Kindly/KindlyHost.swift, edna's in
-// Edna/EdnaHost.swift.
+// The host app: its reactions to iOS callbacks, in one place. Each goes to the SDK's plug-in
+// (Plugin/ChatSDKPlugin.swift), then the host's own code runs.
 
 extension World {
     /// Install (docs/CORE.md): what the host did before the scenario's first step.
     mutating func hostInstall(fresh: Bool) {
-        integration.type.install(&self, fresh: fresh)
+        plugin.install(&self, fresh: fresh)
     }
 
     /// The `register` action: the app registers for pushes.
     mutating func hostRegister() {
-        integration.type.register(&self)
+        plugin.register(&self)
     }
 
     /// `application(_:didFinishLaunchingWithOptions:)`; `launchPayload` is
     /// `launchOptions[.remoteNotification]` (a tap that cold-launched the app), else nil.
     mutating func hostDidFinishLaunching(launchPayload: JSONValue?) {
-        integration.type.didFinishLaunching(&self, launchPayload: launchPayload)
+        plugin.didFinishLaunching(&self, launchPayload: launchPayload)
     }
 
     /// `application(_:didReceiveRemoteNotification:)` for a `content-available` push.
     /// Then the host's own code: with `host posts-local on-receive` it posts its own local
     /// notification with the push's alert (source `host`).
     mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
-        integration.type.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
+        plugin.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
         guard configuration.host.postsLocal == .onReceive, let content = NotificationContent.alert(of: userInfo) else {
             return
         }
@@ -31,30 +30,31 @@ extension World {
         present(IncomingNotification(pushID: pushID, content: content, source: .host))
     }
 
-    /// `willPresent` on a `kindly` or `forwarding` delegate (`own` and `none` are iOS's
+    /// `willPresent` on the SDK's own or a `forwarding` delegate (`own` and `none` are iOS's
     /// business, in Presentation.swift).
     mutating func hostWillPresent(_ notification: IncomingNotification) -> PresentationDecision {
-        integration.type.willPresent(&self, notification)
+        plugin.willPresent(&self, notification)
     }
 
     /// `didReceive(response)`: a tap reached the assigned delegate.
     mutating func hostDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
-        integration.type.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
+        plugin.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
     }
 
     /// The app came to the foreground (also after a cold launch into the foreground).
     mutating func hostDidBecomeForeground() {
-        integration.type.didBecomeForeground(&self)
+        plugin.didBecomeForeground(&self)
     }
 
     /// The process ended; its in-memory state is already gone.
     mutating func hostProcessEnded() {
-        integration.type.processEnded(&self)
+        plugin.processEnded(&self)
     }
 
     /// iOS's `registerForRemoteNotifications`: the token for this installation, bundle and
     /// environment (the same on every call), traced.
-    mutating func iosRegisterForRemoteNotifications() -> String {
+    @discardableResult
+    public mutating func iosRegisterForRemoteNotifications() -> String {
         let token = Device.token(
             installation: device.installation, bundleID: configuration.bundleID, environment: configuration.environment)
         if device.token == nil {
@@ -66,8 +66,8 @@ extension World {
         return token
     }
 
-    /// A server stores a message in a chat's history (docs/KINDLY.md; invariant 3).
-    mutating func storeMessage(chat: String, _ entry: HistoryEntry) {
+    /// A server stores a message in a chat's history (invariant 3).
+    public mutating func storeMessage(chat: String, _ entry: HistoryEntry) {
         let position: Int
         if let index = historyIndex[chat] {
             position = histories[index].entries.count
@@ -81,7 +81,7 @@ extension World {
     }
 
     /// Records an SDK error a call or a host action threw (`expect error`).
-    mutating func recordError(_ name: String, by source: String, during what: String) {
+    public mutating func recordError(_ name: String, by source: String, during what: String) {
         lastError = name
         record(.error, "\(source) \(what) threw \(name)")
         writeLog(source, "\(what) failed: \(name)")

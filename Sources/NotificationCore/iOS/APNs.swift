@@ -1,7 +1,7 @@
 // APNs: who can be reached (token, environment, topic) and the 4096-byte limit.
 
 /// How a push reaches APNs.
-enum APNsRoute: Hashable, Sendable {
+public enum APNsRoute: Hashable, Sendable {
     /// A provider sending to the device token for this topic (bundle id) and environment.
     case token(topic: String, environment: APNsEnvironment)
     /// Straight to the device, as `xcrun simctl push` does (`push raw`): no token needed.
@@ -13,27 +13,27 @@ extension World {
     public static let apnsPayloadLimit = 4096
 
     /// A new record for a push command; returns its index in ``pushes``.
-    mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
+    public mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
         let number = pushes.count + 1
         pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin, message: message))
         return pushes.count - 1
     }
 
-    /// A chat server pushes message `messageID` of `sdk`: with the message id as collapse id
-    /// when the server sets one, and twice when the server holds the device's token twice
-    /// (two pushes, one message).
-    mutating func serverSend(
-        _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides, sdk: ChatSDK,
-        messageID: String
+    /// The app's SDK's server pushes message `messageID`, with the faults `behaviour` gives it:
+    /// the message id as collapse id when the server sets one, and twice when the server
+    /// holds the device's token twice (two pushes, one message).
+    public mutating func serverSend(
+        _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides,
+        behaviour: ServerBehaviour, messageID: String
     ) {
-        let behaviour = configuration.server(sdk)
         let collapseID = behaviour.collapseID == .message ? messageID : nil
-        pushes[index].message = "\(sdk.rawValue) \(messageID)"
+        let sdk = configuration.sdk
+        pushes[index].message = "\(sdk.name) \(messageID)"
         apnsSend(index, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
         guard behaviour.duplicateToken else { return }
         let second = beginPush(pushes[index].origin, message: pushes[index].message)
-        pushes[second].kindlyCiphertexts = pushes[index].kindlyCiphertexts
-        pushes[second].kindlyPlaintexts = pushes[index].kindlyPlaintexts
+        pushes[second].ciphertexts = pushes[index].ciphertexts
+        pushes[second].plaintexts = pushes[index].plaintexts
         record(
             .server,
             "\(sdk.writer) holds the device's token twice (duplicate-token on): sends \(messageID) again as \(pushes[second].id)"
@@ -41,8 +41,15 @@ extension World {
         apnsSend(second, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
     }
 
+    /// The push at `index` carries an encrypted payload: `ciphertexts` are what no banner may
+    /// show (invariant 1), `plaintexts` the values that were sealed.
+    public mutating func seal(push index: Int, ciphertexts: [String], plaintexts: [String]) {
+        pushes[index].ciphertexts = ciphertexts
+        pushes[index].plaintexts = plaintexts
+    }
+
     /// The server sent nothing for this push.
-    mutating func pushNotSent(_ index: Int, reason: String) {
+    public mutating func pushNotSent(_ index: Int, reason: String) {
         pushes[index].sent = nil
         pushes[index].reason = reason
         record(.pushNotSent, "\(pushes[index].id) (\(pushes[index].origin.rawValue)): \(reason)")
@@ -51,7 +58,7 @@ extension World {
     /// Hands a payload to APNs with the headers its server sends (the correct ones, then the
     /// server's collapse id, then the command's overrides). APNs rejects it, drops it for its
     /// headers, stores it while the device is offline, or delivers it to the device.
-    mutating func apnsSend(
+    public mutating func apnsSend(
         _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides = .none,
         serverCollapseID: String? = nil
     ) {

@@ -92,7 +92,7 @@ public struct APNsHeaderOverrides: Hashable, Sendable {
     }
 
     /// ` push-type background priority 10` for the step line.
-    var description: String {
+    public var description: String {
         var out = ""
         if let pushType { out += " push-type \(pushType.rawValue)" }
         if let priority { out += " priority \(priority.rawValue)" }

@@ -6,8 +6,10 @@ struct Device: Hashable, Sendable {
     var installation = 1
     /// The APNs token the app got when it registered; nil before.
     var token: String?
-    /// The Kindly key, stored in the app's keychain access group by `start()`.
-    var kindlyKey: [UInt8]?
+    /// The app's keychain access group: items by name (an SDK's key).
+    var keychain: [String: [UInt8]] = [:]
+    /// What the SDK keeps on the device (``World/deviceState(of:)``).
+    var sdk = SDKBox()
     /// Times of silent pushes delivered to a background or terminated app (the silent budget).
     var silentDeliveries: [Int64] = []
     /// The process that was in the foreground when the device locked; unlocking returns to it.
@@ -31,26 +33,28 @@ struct Device: Hashable, Sendable {
 }
 
 /// Which process reads the keychain.
-enum KeychainReader: String, Sendable {
+public enum KeychainReader: String, Sendable {
     case app
     case serviceExtension = "extension"
 }
 
 /// Why a keychain read found no key.
-struct KeyUnavailable: Error, Hashable, Sendable {
-    var reason: String
+public struct KeyUnavailable: Error, Hashable, Sendable {
+    public var reason: String
+    public init(reason: String) { self.reason = reason }
 }
 
 extension World {
-    /// The Kindly key as `reader` can see it now (access group, accessibility, device lock).
-    func readKindlyKey(as reader: KeychainReader) -> Result<[UInt8], KeyUnavailable> {
+    /// The keychain item `item` as `reader` can see it now (access group, accessibility,
+    /// device lock); `missing` says why there is none when it was never stored.
+    public func readKeychain(_ item: String, as reader: KeychainReader, missing: String) -> Result<
+        [UInt8], KeyUnavailable
+    > {
         if reader == .serviceExtension, configuration.keychainSharing == .separate {
             return .failure(
                 KeyUnavailable(reason: "the extension cannot read the app's keychain group (keychain separate)"))
         }
-        guard let key = device.kindlyKey else {
-            return .failure(KeyUnavailable(reason: "no key in the keychain (start() has not fetched it)"))
-        }
+        guard let key = device.keychain[item] else { return .failure(KeyUnavailable(reason: missing)) }
         switch (configuration.keychainAccessibility, deviceLock) {
         case (.afterFirstUnlock, .lockedSinceBoot):
             return .failure(
@@ -61,4 +65,12 @@ extension World {
             return .success(key)
         }
     }
+}
+
+extension World {
+    /// The keychain item `item`, readable or not; nil when it was never stored.
+    public func keychainItem(_ item: String) -> [UInt8]? { device.keychain[item] }
+
+    /// Stores `value` as the keychain item `item` in the app's access group.
+    public mutating func storeKeychainItem(_ item: String, _ value: [UInt8]) { device.keychain[item] = value }
 }

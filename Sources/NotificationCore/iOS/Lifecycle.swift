@@ -6,19 +6,8 @@ struct AppProcess: Hashable, Sendable {
     var number: Int
     /// Whether the host has assigned the notification-center delegate in this process.
     var delegateAssigned: Bool
-    /// Kindly `start()` has run in this process.
-    var kindlyStarted = false
-    /// A tap Kindly got before `start()` (docs/KINDLY.md).
-    var rememberedTap: RememberedTap?
-    /// edna's in-memory state (authorization, kept userInfo, pending launch payload, …).
-    var edna = EdnaProcessState()
-}
-
-/// A notification tap the SDK keeps until `start()` runs.
-struct RememberedTap: Hashable, Sendable {
-    var time: Int64
-    var pushID: String
-    var userInfo: JSONValue
+    /// The SDK's in-memory state (``World/processState(of:)``).
+    var sdk: SDKBox
 }
 
 extension World {
@@ -38,7 +27,7 @@ extension World {
     ) {
         processCount += 1
         let assignedAtLaunch = isInstall || configuration.delegateAssignment == .atLaunch
-        process = AppProcess(number: processCount, delegateAssigned: assignedAtLaunch)
+        process = AppProcess(number: processCount, delegateAssigned: assignedAtLaunch, sdk: plugin.initialProcess)
         appState = state
         screen = .host
         record(
@@ -49,7 +38,7 @@ extension World {
         if assignedAtLaunch, configuration.effectiveDelegate != .none {
             record(
                 .host,
-                "didFinishLaunching assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue))"
+                "didFinishLaunching assigns the notification-center delegate (\(configuration.word(for: configuration.effectiveDelegate)))"
             )
         }
         hostDidFinishLaunching(launchPayload: launchPayload)
@@ -57,7 +46,7 @@ extension World {
     }
 
     /// The host assigns the delegate when it calls `start()`/`authorize` (`delegate-assigned at-start`).
-    mutating func assignDelegateAtStart() {
+    public mutating func assignDelegateAtStart() {
         guard var current = process, !current.delegateAssigned, configuration.delegateAssignment == .atStart else {
             return
         }
@@ -65,7 +54,8 @@ extension World {
         process = current
         if configuration.effectiveDelegate != .none {
             record(
-                .host, "assigns the notification-center delegate (\(configuration.effectiveDelegate.rawValue)) at start"
+                .host,
+                "assigns the notification-center delegate (\(configuration.word(for: configuration.effectiveDelegate))) at start"
             )
         }
     }
@@ -97,7 +87,7 @@ extension World {
     }
 
     /// The SDK's chat screen is shown (foreground: the chat is open).
-    mutating func showChat(_ reason: String) {
+    public mutating func showChat(_ reason: String) {
         screen = .chat
         if appState == .foreground {
             record(.chatOpened, "chat \(currentChatID) open (\(reason))")

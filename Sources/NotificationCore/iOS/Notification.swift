@@ -1,14 +1,20 @@
 // A notification on its way to the screen: its content and where that content came from.
 
 /// What a banner would show, and the userInfo that goes with it.
-struct NotificationContent: Hashable, Sendable {
-    var title: String?
-    var body: String?
-    var userInfo: JSONValue
+public struct NotificationContent: Hashable, Sendable {
+    public var title: String?
+    public var body: String?
+    public var userInfo: JSONValue
+
+    public init(title: String?, body: String?, userInfo: JSONValue) {
+        self.title = title
+        self.body = body
+        self.userInfo = userInfo
+    }
 
     /// The alert of a payload: a string `aps.alert` is a body with no title, as on iOS.
     /// nil when there is no alert (a silent push).
-    static func alert(of payload: JSONValue) -> NotificationContent? {
+    public static func alert(of payload: JSONValue) -> NotificationContent? {
         guard let alert = payload["aps"]?["alert"] else { return nil }
         if let body = alert.stringValue { return NotificationContent(title: nil, body: body, userInfo: payload) }
         guard alert.isObject else { return nil }
@@ -17,7 +23,7 @@ struct NotificationContent: Hashable, Sendable {
     }
 
     /// `"Anna" / "Hi there"` for the trace.
-    var summary: String {
+    public var summary: String {
         let title = self.title.map { "\"\($0)\"" } ?? "(no title)"
         let body = self.body.map { "\"\($0)\"" } ?? "(no body)"
         return "\(title) / \(body)"
@@ -25,12 +31,18 @@ struct NotificationContent: Hashable, Sendable {
 }
 
 /// A notification iOS is about to present.
-struct IncomingNotification: Hashable, Sendable {
-    var pushID: String
-    var content: NotificationContent
+public struct IncomingNotification: Hashable, Sendable {
+    public var pushID: String
+    public var content: NotificationContent
     /// Where the content came from: the extension replaced it, an SDK scheduled it, or the
     /// system shows the push as sent.
-    var source: BannerSource
+    public var source: BannerSource
+
+    public init(pushID: String, content: NotificationContent, source: BannerSource) {
+        self.pushID = pushID
+        self.content = content
+        self.source = source
+    }
 }
 
 /// What a delegate's `willPresent` passes to its completion handler.
@@ -40,7 +52,7 @@ enum WillPresentAnswer: Hashable, Sendable {
 }
 
 /// What the notification-center delegate's `willPresent` decided.
-enum PresentationDecision: Hashable, Sendable {
+public enum PresentationDecision: Hashable, Sendable {
     case present
     case suppress(reason: String)
 }

@@ -21,10 +21,11 @@ extension World {
             record(.bannerSuppressed, "\(id) in the foreground: \(why)")
             return
         }
-        record(.delegate, "willPresent \(id) → \(delegate.rawValue) delegate")
+        let word = configuration.word(for: delegate)
+        record(.delegate, "willPresent \(id) → \(word) delegate")
         let decision = willPresent(notification, delegate: delegate)
         if configuration.callsWillPresentTwice {
-            record(.delegate, "willPresent \(id) → \(delegate.rawValue) delegate again (iOS 18.0 calls it twice)")
+            record(.delegate, "willPresent \(id) → \(word) delegate again (iOS 18.0 calls it twice)")
             _ = willPresent(notification, delegate: delegate)
         }
         switch decision {
@@ -52,7 +53,7 @@ extension World {
             case .nothing:
                 return .suppress(reason: "the own delegate presents nothing (own-presents nothing)")
             }
-        case .kindly, .forwarding:
+        case .sdk, .forwarding:
             switch hostWillPresent(notification) {
             case .present: return .present(.banner)
             case .suppress(let reason): return .suppress(reason: reason)
@@ -62,7 +63,7 @@ extension World {
 
     /// A local notification an SDK schedules: through `willPresent` in the foreground, shown
     /// directly otherwise (docs/CORE.md).
-    mutating func scheduleLocalNotification(_ notification: IncomingNotification, by sdk: String) {
+    public mutating func scheduleLocalNotification(_ notification: IncomingNotification, by sdk: String) {
         record(
             .sdk, "\(sdk) schedules a local notification for \(notification.pushID): \(notification.content.summary)")
         present(notification)

@@ -27,7 +27,8 @@ extension World {
         extensionStarts += 1
         record(
             .extensionStarted,
-            "\(configuration.serviceExtension.rawValue) extension for \(pushID), takes \(TimeFormat.duration(delay))")
+            "\(configuration.serviceExtension.word(for: configuration.sdk)) extension for \(pushID), takes \(TimeFormat.duration(delay))"
+        )
         // Scheduled first, so an extension finishing at exactly 30 s wins over the deadline.
         if delay <= Self.extensionTimeLimit {
             job.finishing = scheduler.schedule(.extensionFinished(pushID: pushID), at: now + delay)
@@ -58,8 +59,8 @@ extension World {
         }
         let result: (content: NotificationContent, modified: Bool)
         switch configuration.serviceExtension {
-        case .kindly, .kindlyUndetected:
-            result = kindlyExtensionDidReceive(job.content, pushID: pushID)
+        case .sdk:
+            result = plugin.extensionDidReceive(&self, job.content, pushID: pushID)
         case .other, .none:
             record(.extensionFinished, "\(pushID): the other provider's extension passes it through unchanged")
             result = (job.content, false)

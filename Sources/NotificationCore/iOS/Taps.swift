@@ -48,7 +48,7 @@ extension World {
             }
             return
         }
-        record(.delegate, "didReceive(response) \(banner.pushID) → \(delegate.rawValue) delegate")
+        record(.delegate, "didReceive(response) \(banner.pushID) → \(configuration.word(for: delegate)) delegate")
         hostDidReceiveResponse(userInfo: banner.userInfo, pushID: banner.pushID, delegate: delegate)
     }
 }

@@ -27,15 +27,12 @@ extension Vocabulary {
             let screen = args.choice("screen", as: Screen.self) ?? .host
             try context.withWorld { w throws(CoreError) in try w.navigate(to: screen) }
         }
-        add("start", role: .action, topic: sdk, "the host calls KindlySDK.start()") { context, _ throws(StepError) in
-            try context.withWorld { w throws(CoreError) in try w.startKindly() }
-        }
         add(
-            "authorize", [Parameter("user", .text)], role: .action, topic: sdk, "the host calls edna's authorize(user:)"
-        ) {
-            context, args throws(StepError) in
-            let userName = args.text("user") ?? "user-1"
-            try context.withWorld { w throws(CoreError) in try w.authorizeEdna(user: userName) }
+            "start", role: .action, topic: sdk,
+            "the host's start step: the SDK's start() (Kindly), or the host's own setup code (sdk none)",
+            exploration: Exploration(arguments: [""], rank: 30)
+        ) { context, _ throws(StepError) in
+            try context.withWorld { w throws(CoreError) in try w.start() }
         }
         add(
             "register", role: .action, topic: sdk,
@@ -45,32 +42,16 @@ extension Vocabulary {
             try context.withWorld { w throws(CoreError) in try w.register() }
         }
         add(
-            "push kindly", [Parameter("type", choices(PushType.self), optional: true)],
-            options: [
-                Option("title", .quotedText), Option("body", .quotedText), Option("chat", .text),
-                Option("tampered", nil),
-                Option("missing", choices(KindlyField.self)),
-            ] + headerOptions,
-            role: .action, topic: push,
-            "the Kindly server sends a message; without a type the server chooses"
+            "push app", [Parameter("type", choices(PushType.self))],
+            options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions,
+            role: .action, topic: push, "the app's own server sends a visible or silent push"
         ) { context, args throws(StepError) in
-            let request = KindlyPushRequest(
-                type: args.choice("type", as: PushType.self), title: args.text("title"), body: args.text("body"),
-                chat: args.text("chat"), tampered: args.has("tampered"),
-                missing: args.choice("missing", as: KindlyField.self), headers: headers(args))
-            try context.withWorld { w throws(CoreError) in try w.pushKindly(request) }
-        }
-        add(
-            "push edna", [Parameter("kind", choices(EdnaTemplateKind.self)), Parameter("text", .quotedText)],
-            options: [Option("campaign", .text)] + headerOptions, role: .action, topic: push,
-            "the edna server sends a message through its template"
-        ) { context, args throws(StepError) in
-            let kind = args.choice("kind", as: EdnaTemplateKind.self) ?? .message
-            let text = args.text("text") ?? ""
-            let campaign = args.text("campaign")
+            let type = args.choice("type", as: PushType.self) ?? .visible
+            let title = args.text("title")
+            let body = args.text("body")
             let headers = headers(args)
             try context.withWorld { w throws(CoreError) in
-                try w.pushEdna(kind: kind, text: text, campaign: campaign, headers: headers)
+                try w.pushApp(type, title: title, body: body, headers: headers)
             }
         }
         add(
@@ -168,50 +149,17 @@ extension Vocabulary {
         add("unlock", role: .action, topic: app, "the device unlocks") { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.unlock() }
         }
-
-        // `call API`: one entry per API, so the checker knows each one's arguments.
-        let calls: [(String, [Parameter], String, @Sendable (Arguments) -> SDKCall)] = [
-            (
-                "kindly.isKindlyNotification", [], "KindlySDK.isKindlyNotification on the newest delivered push",
-                { _ in .kindlyIsKindlyNotification }
-            ),
-            ("kindly.decrypt", [], "KindlySDK.decrypt on the newest delivered push", { _ in .kindlyDecrypt }),
-            (
-                "kindly.notificationReceived", [], "KindlySDK.notificationReceived with the newest delivered push",
-                { _ in .kindlyNotificationReceived }
-            ),
-            (
-                "edna.isChatCenterNotification", [], "edna's isChatCenterNotification on the newest delivered push",
-                { _ in .ednaIsChatCenterNotification }
-            ),
-            (
-                "edna.handleNotification", [Parameter("userInfo", .choice(["empty"]), optional: true)],
-                "edna's handleNotification(userInfo:) with the newest delivered push (or an empty userInfo)",
-                { args in .ednaHandleNotification(empty: args.value("userInfo") != nil) }
-            ),
-            (
-                "edna.getChat", [Parameter("userInfo", .choice(["none"]), optional: true)],
-                "edna's getChat(userInfo:) with the newest delivered push (or none); shows the chat it returns",
-                { args in .ednaGetChat(none: args.value("userInfo") != nil) }
-            ),
-        ]
-        for (api, parameters, summary, make) in calls {
-            add("call \(api)", parameters, role: .action, topic: sdk, summary) { context, args throws(StepError) in
-                let call = make(args)
-                try context.withWorld { w throws(CoreError) in _ = try w.call(call) }
-            }
-        }
     }
 }
 
 /// The APNs headers every `push` command takes, overriding what its server would send.
-let headerOptions: [Option] = [
+public let headerOptions: [Option] = [
     Option("push-type", choices(APNsPushType.self)), Option("priority", choices(APNsPriority.self)),
     Option("collapse-id", .text), Option("expiration", .oneOf([.duration, .choice(["0"])])),
 ]
 
 /// The header overrides a `push` command was given.
-func headers(_ args: Arguments) -> APNsHeaderOverrides {
+public func headers(_ args: Arguments) -> APNsHeaderOverrides {
     APNsHeaderOverrides(
         pushType: args.choice("push-type", as: APNsPushType.self),
         priority: args.choice("priority", as: APNsPriority.self), collapseID: args.text("collapse-id"),

@@ -3,7 +3,9 @@ import ScenarioLanguage
 
 extension Vocabulary {
     /// Impossible configurations, caught before anything runs (docs/LANGUAGE.md): no SDK or two
-    /// SDKs before the first action, and settings the chosen SDK or version lacks.
+    /// SDKs before the first action, and commands that belong to another SDK than the app's
+    /// (a command's owners are declared when it is registered). An SDK adds its own rules
+    /// (a version that lacks a setting) with ``addCaseRule(_:)``.
     mutating func registerCaseRules() {
         addCaseRule { configuration in
             var violations: [RuleViolation] = []
@@ -12,7 +14,7 @@ extension Vocabulary {
                 violations.append(
                     RuleViolation(
                         message: "no 'sdk' line before the first action", range: first.range, path: first.path,
-                        label: "this action installs the app; say 'sdk kindly' or 'sdk edna' before it"))
+                        label: "this action installs the app; say which SDK it integrates ('sdk NAME', or 'sdk none') before it"))
             }
             if sdkLines.count > 1, let firstSDK = sdkLines.first {
                 for extra in sdkLines.dropFirst() {
@@ -23,73 +25,33 @@ extension Vocabulary {
                     violations.append(RuleViolation(message: message, range: extra.range, path: extra.path))
                 }
             }
-            guard let sdkLine = sdkLines.first, let sdk = ChatSDK(rawValue: sdkLine.signature.path.last ?? "") else {
-                return violations
-            }
-            var version: Version? = sdk == .kindly ? Version([3, 0, 12]) : nil
-            if let expr = sdkLine.arguments.positionals.first ?? nil {
-                version = expr.wordText.flatMap(Version.init)  // nil for a variable: checked at run time
-            }
+            guard let sdkLine = sdkLines.first, let app = sdkLine.signature.owners.first else { return violations }
             for setting in configuration.settings + configuration.laterSettings {
-                let name = setting.signature.name
-                let firstArgument = (setting.arguments.positionals.first ?? nil)?.wordText
-                if let owner = Self.owner(of: setting), owner != sdk {
-                    violations.append(
-                        RuleViolation(
-                            message: "'\(name)' configures \(owner.writer), but the app integrates \(sdk.writer)",
-                            range: setting.range, path: setting.path))
-                }
-                guard sdk == .kindly else { continue }
-                let needsExtensionSupport =
-                    name == "mode" || name == "extension kindly undetected"
-                    || (name == "extension" && firstArgument == "kindly")
-                if needsExtensionSupport, let version, version < Version([3, 0, 12]) {
-                    violations.append(
-                        RuleViolation(
-                            message:
-                                "Kindly \(version) has no service extension support and no notificationMode (needs 3.0.12 or later)",
-                            range: setting.range, path: setting.path))
+                if let violation = Self.ownerViolation(setting, app: app, verb: "configures") {
+                    violations.append(violation)
                 }
             }
             for action in configuration.actions {
-                guard let owner = Self.owner(of: action), owner != sdk else { continue }
-                violations.append(
-                    RuleViolation(
-                        message:
-                            "'\(action.signature.name)' is \(owner.writer)'s, but the app integrates \(sdk.writer)",
-                        range: action.range, path: action.path,
-                        label: "this case says '\(sdkLine.signature.name)'"))
+                guard var violation = Self.ownerViolation(action, app: app, verb: nil) else { continue }
+                violation.label = "this case says '\(sdkLine.signature.name)'"
+                violations.append(violation)
             }
             return violations
         }
     }
-}
 
-extension Vocabulary {
-    /// The SDK a command belongs to, if it belongs to one: its settings, the servers' settings,
-    /// its pushes, its calls and the host's calls into it. Using it in an app with the other
-    /// SDK is a check error.
-    static func owner(of command: ConfiguredCommand) -> ChatSDK? {
-        let path = command.signature.path
+    /// A command whose owners do not include the app's SDK.
+    private static func ownerViolation(_ command: ConfiguredCommand, app: CommandOwner, verb: String?)
+        -> RuleViolation?
+    {
+        let owners = command.signature.owners
+        guard !owners.isEmpty, !owners.contains(app) else { return nil }
         let name = command.signature.name
-        // Compared word by word: a case's every setting and action comes through here.
-        let calls = path.count >= 2 && path[0] == "call"
-        for sdk in ChatSDK.allCases {
-            let word = sdk.rawValue
-            if path.first == word || (path.count == 2 && (path[0] == "host" || path[0] == "push") && path[1] == word)
-                || (calls && path[1].hasPrefix(word + "."))
-            {
-                return sdk
-            }
-        }
-        if let owner = ownedCommands[name] { return owner }
-        if name == "extension", (command.arguments.positionals.first ?? nil)?.wordText == "kindly" { return .kindly }
-        return nil
+        let message =
+            owners.count == 1
+            ? (verb.map { "'\(name)' \($0) \(owners[0].title)" } ?? "'\(name)' is \(owners[0].title)'s")
+                + ", but the app integrates \(app.title)"
+            : "'\(name)' is for \(owners.map(\.title).joined(separator: " and ")) apps, but the app integrates \(app.title)"
+        return RuleViolation(message: message, range: command.range, path: command.path)
     }
-
-    /// Commands that belong to one SDK although their words do not name it.
-    private static let ownedCommands: [String: ChatSDK] = [
-        "start": .kindly, "mode": .kindly, "should-handle": .kindly, "extension kindly undetected": .kindly,
-        "authorize": .edna,
-    ]
 }

@@ -5,14 +5,14 @@ extension Vocabulary {
     /// Expectations (docs/COMMANDS.md): each reads the world and fails with what was expected and
     /// what is.
     mutating func registerExpectations() {
-        expectation("banner none", "the notification center is empty") { w, _ in
+        addExpectation("banner none", "the notification center is empty") { w, _ in
             Outcome(w.banners.isEmpty, expected: "no banner", actual: describe(w.banners))
         }
-        expectation("banners", [Parameter("count", .integer)], "the notification center holds N banners") { w, a in
+        addExpectation("banners", [Parameter("count", .integer)], "the notification center holds N banners") { w, a in
             let n = a.integer("count") ?? 0
             return Outcome(w.banners.count == n, expected: "\(n) banner(s)", actual: describe(w.banners))
         }
-        expectation(
+        addExpectation(
             "banner", [Parameter("title", .quotedText), Parameter("body", .quotedText, optional: true)],
             "the newest banner has title T (and body B)"
         ) { w, a in
@@ -23,7 +23,7 @@ extension Vocabulary {
             let expected = "newest banner " + quoted(title) + (body.map { " " + quoted($0) } ?? "")
             return Outcome(holds, expected: expected, actual: describeNewest(w.banners))
         }
-        expectation(
+        addExpectation(
             "banner title", [Parameter("title", .quotedText)], "the newest banner has title T (whatever its body)"
         ) {
             w, a in
@@ -32,25 +32,20 @@ extension Vocabulary {
                 w.banners.last?.title == title, expected: "newest banner with title " + quoted(title),
                 actual: describeNewest(w.banners))
         }
-        expectation("banner body", [Parameter("body", .quotedText)], "the newest banner has body B") { w, a in
+        addExpectation("banner body", [Parameter("body", .quotedText)], "the newest banner has body B") { w, a in
             let body = a.text("body") ?? ""
             return Outcome(
                 w.banners.last?.body == body, expected: "newest banner with body " + quoted(body),
                 actual: describeNewest(w.banners))
         }
-        expectation("banner placeholder", "the newest banner is Kindly's placeholder") { w, _ in
-            Outcome(
-                w.banners.last?.isPlaceholder == true, expected: "newest banner is the placeholder",
-                actual: describeNewest(w.banners))
-        }
-        expectation("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") {
+        addExpectation("banner from", [Parameter("source", choices(BannerSource.self))], "the newest banner's source") {
             w, a in
             let source = a.text("source") ?? ""
             return Outcome(
                 w.banners.last?.source.rawValue == source, expected: "newest banner from \(source)",
                 actual: describeNewest(w.banners))
         }
-        expectation(
+        addExpectation(
             "chat", [Parameter("state", .choice(["open", "closed"]))], "open = the app in the foreground on the chat"
         ) {
             w, a in
@@ -61,45 +56,17 @@ extension Vocabulary {
                     "chat \(w.isChatOpen ? "open" : "closed") (app \(w.appState.rawValue), screen \(w.screen.rawValue))"
             )
         }
-        expectation("app", [Parameter("state", choices(AppState.self))], "the app's state") { w, a in
+        addExpectation("app", [Parameter("state", choices(AppState.self))], "the app's state") { w, a in
             let state = a.text("state") ?? ""
             return Outcome(w.appState.rawValue == state, expected: "app \(state)", actual: "app \(w.appState.rawValue)")
         }
-        expectation("screen", [Parameter("screen", choices(Screen.self))], "the screen shown") { w, a in
+        addExpectation("screen", [Parameter("screen", choices(Screen.self))], "the screen shown") { w, a in
             let screen = a.text("screen") ?? ""
             return Outcome(
                 w.screen.rawValue == screen, expected: "screen \(screen)",
                 actual: "screen \(w.screen.rawValue) (app \(w.appState.rawValue))")
         }
-        expectation(
-            "handler calls", [Parameter("count", .integer)], "shouldHandleNotification was called N times so far"
-        ) {
-            w, a in
-            let n = a.integer("count") ?? 0
-            return Outcome(
-                w.handlerCalls.count == n, expected: "\(n) handler call(s)",
-                actual: "\(w.handlerCalls.count) handler call(s)")
-        }
-        expectation(
-            "handler last",
-            options: [Option("id", .text, required: true), Option("title", .quotedText), Option("body", .quotedText)],
-            "the newest ExternalNotification the handler got"
-        ) { w, a in
-            let id = a.text("id") ?? ""
-            let title = a.text("title")
-            let body = a.text("body")
-            var expected = "last handler call id " + quoted(id)
-            if let title { expected += " title " + quoted(title) }
-            if let body { expected += " body " + quoted(body) }
-            guard let last = w.handlerCalls.last else {
-                return Outcome(false, expected: expected, actual: "no handler call")
-            }
-            let holds = last.id == id && (title == nil || last.title == title) && (body == nil || last.body == body)
-            return Outcome(
-                holds, expected: expected,
-                actual: "last handler call id \(quoted(last.id)) title \(quoted(last.title)) body \(quoted(last.body))")
-        }
-        expectation(
+        addExpectation(
             "history", [Parameter("text", .quotedText, optional: true)],
             options: [Option("chat", .text), Option("count", .integer)],
             "a chat's history holds a message \"B\" (or, with count, N messages); without chat: the chat the SDK's chat screen shows now or showed last"
@@ -118,7 +85,7 @@ extension Vocabulary {
                 entries.reversed().contains { $0.text == text }, expected: "\(label) holds " + quoted(text),
                 actual: describeList(label, entries.map(\.text)))
         }
-        expectation("log", [Parameter("text", .quotedText)], readsRecords: true, "a log line contains the text") {
+        addExpectation("log", [Parameter("text", .quotedText)], "a log line contains the text", readsRecords: true) {
             w, a in
             let text = a.text("text") ?? ""
             // Newest first: the line a step just wrote is found without reading the whole log.
@@ -126,15 +93,15 @@ extension Vocabulary {
                 w.log.reversed().contains { $0.text.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", w.log.map(\.text)))
         }
-        expectation("trace", [Parameter("text", .quotedText)], readsRecords: true, "a trace event contains the text") {
+        addExpectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text", readsRecords: true) {
             w, a in
             let text = a.text("text") ?? ""
             return Outcome(
                 w.trace.contains { traceText($0).contains(text) }, expected: "a trace event containing " + quoted(text),
                 actual: "no trace event contains it (\(w.trace.count) events)")
         }
-        expectation(
-            "no trace", [Parameter("text", .quotedText)], readsRecords: true, "no trace event contains the text"
+        addExpectation(
+            "no trace", [Parameter("text", .quotedText)], "no trace event contains the text", readsRecords: true
         ) { w, a in
             let text = a.text("text") ?? ""
             let hits = w.trace.filter { traceText($0).contains(text) }.map(\.line)
@@ -142,14 +109,14 @@ extension Vocabulary {
                 hits.isEmpty, expected: "no trace event containing " + quoted(text),
                 actual: describeList("trace", hits))
         }
-        expectation("no log", [Parameter("text", .quotedText)], readsRecords: true, "no log line contains the text") {
+        addExpectation("no log", [Parameter("text", .quotedText)], "no log line contains the text", readsRecords: true) {
             w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
             return Outcome(
                 hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
         }
-        expectation(
+        addExpectation(
             "error", [Parameter("name", .oneOf([.text, .choice(["none"])]))],
             "the newest call or host action threw NAME (or 'none': nothing)"
         ) { w, a in
@@ -157,23 +124,12 @@ extension Vocabulary {
             let actual = w.lastError ?? "none"
             return Outcome(actual == name, expected: "error \(name)", actual: "error \(actual)")
         }
-        expectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
+        addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"
             return Outcome(want == actual, expected: "result \(want)", actual: "result \(actual)")
         }
-        expectation("quote", [Parameter("text", .oneOf([.string, .choice(["none"])]))], "edna's input-field quote") {
-            w, a in
-            let want: String? = {
-                if case .string(let s)? = a.value("text") { return s }
-                return nil
-            }()
-            let actual = w.ednaQuote
-            return Outcome(
-                want == actual, expected: want.map { "quote " + quoted($0) } ?? "no quote",
-                actual: actual.map { "quote " + quoted($0) } ?? "no quote")
-        }
-        expectation(
+        addExpectation(
             "sent", [Parameter("text", .quotedText)],
             options: [Option("campaign", .oneOf([.text, .choice(["none"])]), required: true)],
             "the newest message the user sent and its campaign binding"
@@ -191,7 +147,7 @@ extension Vocabulary {
                 sent.text == text && sent.campaign == campaign, expected: expected,
                 actual: "sent " + quoted(sent.text) + " campaign " + (sent.campaign ?? "none"))
         }
-        expectation(
+        addExpectation(
             "push", [Parameter("type", .choice(["visible", "silent", "none"]))],
             "what the server sent for the newest message ('none': nothing)"
         ) { w, a in
@@ -199,7 +155,7 @@ extension Vocabulary {
             let actual = w.newestPush?.sent?.rawValue ?? "none"
             return Outcome(want == actual, expected: "push \(want)", actual: "push \(actual)")
         }
-        expectation("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") { w, a in
+        addExpectation("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") { w, a in
             let want = a.bool("delivered") ?? true
             guard let push = w.newestPush else {
                 return Outcome(false, expected: "delivered \(want)", actual: "no push yet")
@@ -208,7 +164,7 @@ extension Vocabulary {
             return Outcome(
                 push.delivered == want, expected: "delivered \(want)", actual: "delivered \(push.delivered)\(why)")
         }
-        expectation(
+        addExpectation(
             "presented", [Parameter("presentation", choices(Presentation.self))],
             "how the newest notification in the center was presented: banner (on screen) or list (the center only)"
         ) { w, a in
@@ -220,7 +176,7 @@ extension Vocabulary {
                 newest.presentation.rawValue == want, expected: "presented \(want)",
                 actual: "newest \(describe(newest)) presented \(newest.presentation.rawValue)")
         }
-        expectation(
+        addExpectation(
             "duplicates", [Parameter("count", .oneOf([.integer, .choice(["none"])]))],
             "how many messages have had two or more notifications added to the center (every source, every push)"
         ) { w, a in
@@ -229,65 +185,10 @@ extension Vocabulary {
             return Outcome(
                 w.duplicates == n, expected: "duplicates \(word(n))", actual: "duplicates \(word(w.duplicates))")
         }
-        expectation("mode", [Parameter("mode", choices(DeclaredMode.self))], "what the SDK declared to Kindly") {
-            w, a in
-            let want = a.text("mode") ?? ""
-            return Outcome(
-                w.declaredMode.rawValue == want, expected: "mode \(want)", actual: "mode \(w.declaredMode.rawValue)")
-        }
     }
 }
 
-/// Whether an expectation held, and how to say what was expected and what is.
-extension Vocabulary {
-    /// Registers `expect WORDS…`: `check` reads the world and says whether it holds.
-    fileprivate mutating func expectation(
-        _ words: String, _ positionals: [Parameter], options: [Option] = [], _ summary: String,
-        _ check: @escaping @Sendable (World, Arguments) -> Outcome
-    ) {
-        add("expect " + words, positionals, options: options, role: .expectation, topic: "Expectations", summary) {
-            context, args throws(StepError) in
-            let outcome = try context.observe { world in check(world, args) }
-            if !outcome.holds {
-                throw StepError.expectation(
-                    "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
-            }
-        }
-    }
-
-    fileprivate mutating func expectation(
-        _ words: String, _ positionals: [Parameter], readsRecords: Bool, _ summary: String,
-        _ check: @escaping @Sendable (World, Arguments) -> Outcome
-    ) {
-        expectation(words, positionals, summary, check)
-        markReadsRecords("expect " + words)
-    }
-
-    fileprivate mutating func expectation(
-        _ words: String, options: [Option] = [], _ summary: String,
-        _ check: @escaping @Sendable (World, Arguments) -> Outcome
-    ) {
-        expectation(words, [], options: options, summary, check)
-    }
-}
-
-struct Outcome: Sendable {
-    var holds: Bool
-    var expected: String
-    /// Says what is; called only when the expectation fails (describing every banner or
-    /// log line after each step would make a long case quadratic).
-    private let describeActual: @Sendable () -> String
-    var actual: String { describeActual() }
-    init(_ holds: Bool, expected: String, actual: @autoclosure @escaping @Sendable () -> String) {
-        self.holds = holds
-        self.expected = expected
-        self.describeActual = actual
-    }
-}
-
-func quoted(_ s: String) -> String { Value.string(s).display }
-
-func describe(_ banner: Banner) -> String {
+public func describe(_ banner: Banner) -> String {
     var s = "\(banner.id):"
     if let title = banner.title { s += " " + quoted(title) }
     if let body = banner.body { s += " " + quoted(body) }
@@ -300,7 +201,7 @@ func describe(_ banners: [Banner]) -> String {
     banners.isEmpty ? "no banner" : "\(banners.count) banner(s): " + banners.map(describe).joined(separator: ", ")
 }
 
-func describeNewest(_ banners: [Banner]) -> String {
+public func describeNewest(_ banners: [Banner]) -> String {
     banners.last.map { "newest banner " + describe($0) } ?? "no banner"
 }
 

@@ -2,27 +2,39 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
-    /// The built-in vocabulary of docs/COMMANDS.md: configuration, actions and expectations,
-    /// each bound to the notification core, and the rules that check a case's
-    /// configuration before it runs.
-    public static let standard: Vocabulary = {
+    /// The core's vocabulary (docs/COMMANDS.md): the app, the device, iOS, APNs, the host's own
+    /// code and an app with no chat SDK (`sdk none`), each bound to the notification core, and
+    /// the rules that check a case's configuration before it runs. Each chat SDK's plug-in adds
+    /// its own with ``registerSDK(_:topic:_:)``; the standard vocabulary (the
+    /// StandardVocabulary module) is this and every built-in SDK.
+    public static let core: Vocabulary = {
         var v = Vocabulary()
         v.registerSettings()
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
         v.registerExploration()
+        v.registerSDK(.noSDK, topic: "App and device") { v in
+            v.addOwner(to: "start")
+        }
         return v
     }()
 
-    /// Registers one built-in. Built-in names are unique by construction (a test checks
-    /// that every one of them is in the registry), so a clash is dropped, not fatal.
-    mutating func add(
+    /// Registers a command: its signature (words, parameters, options, role, topic, one line of
+    /// help, its exploration steps, whether it reads the whole trace) and its handler. Inside
+    /// ``registerSDK(_:topic:_:)`` the command belongs to that SDK. A name that is already
+    /// registered is dropped (built-in names are unique by construction: a test checks that
+    /// every one of them is in the registry).
+    public mutating func add(
         _ words: String, _ positionals: [Parameter] = [], options: [Option] = [], role: CommandRole,
-        topic: String, _ summary: String, _ handler: @escaping Handler
+        topic: String, _ summary: String, exploration: Exploration? = nil, readsRecords: Bool = false,
+        _ handler: @escaping Handler
     ) {
-        let signature = Signature(
+        var signature = Signature(
             Self.words(of: words), positionals, options: options, role: role, topic: topic, summary: summary)
+        signature.exploration = exploration
+        signature.readsRecords = readsRecords
+        if let owner = registeringOwner { signature.owners = [owner] }
         try? register(signature, handler)
     }
 
@@ -38,6 +50,6 @@ extension Vocabulary {
 }
 
 /// Names of the choices of a closed set, for a `.choice` parameter.
-func choices<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> ValueKind where T.RawValue == String {
+public func choices<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> ValueKind where T.RawValue == String {
     .choice(T.allCases.map(\.rawValue))
 }

@@ -1,3 +1,4 @@
+import StandardVocabulary
 import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage

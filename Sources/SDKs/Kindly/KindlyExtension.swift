@@ -1,5 +1,6 @@
 // KindlyNotificationServiceExtension (docs/KINDLY.md): decrypts with the key it can read,
 // applies it, lets the host customize, or delivers the placeholder it was given.
+import NotificationCore
 
 extension World {
     /// The extension's `didReceive(request)`: the content it delivers, and whether it changed it.
@@ -19,7 +20,7 @@ extension World {
         case .success(let message):
             record(.decryption, "\(pushID) decrypted by the extension")
             var result = KindlyPayload.apply(message, to: content)
-            if let customization = kindly.customization {
+            if let customization = kindlyDevice.customization {
                 result = customization.apply(to: result)
                 record(.host, "customize(content, payload) gives \(result.summary)")
             }

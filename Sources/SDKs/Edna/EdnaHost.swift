@@ -1,14 +1,10 @@
 // The host app's edna wiring (docs/EDNA.md): `host edna recommended` (edna's documented
 // integration) and `host edna manual` (permission, registration and `authorize("user-1")`
 // at install, nothing else: the scenario calls the API with `call`).
-
-/// edna's state that survives the process: its server.
-struct EdnaState: Hashable, Sendable {
-    var server = EdnaServer()
-}
+import NotificationCore
 
 /// edna's in-memory state; dies with the process.
-struct EdnaProcessState: Hashable, Sendable {
+public struct EdnaProcessState: SDKValue {
     /// The SDK in this process.
     var sdk = EdnaSDK()
     /// The host's kept userInfo: an edna push that arrived in the background, handled when
@@ -17,6 +13,8 @@ struct EdnaProcessState: Hashable, Sendable {
     /// The host's pending launch payload: an edna push whose tap cold-launched the app,
     /// opened after `authorize`.
     var pending: EdnaKeptPush?
+
+    public init() {}
 }
 
 /// A push the host holds on to, with the id the trace knows it by.
@@ -25,15 +23,11 @@ struct EdnaKeptPush: Hashable, Sendable {
     var userInfo: JSONValue
 }
 
-/// A later step of the edna model, run by the scheduler. (edna reacts within the step that
-/// causes it; nothing is scheduled.)
-enum EdnaScheduledEvent: Hashable, Sendable {}
-
 extension World {
     /// The user `install` authorizes (docs/CORE.md).
     public static let ednaInstallUser = "user-1"
 
-    private var ednaRecommended: Bool { configuration.ednaHost == .recommended }
+    private var ednaRecommended: Bool { configuration.edna.host == .recommended }
 
     // MARK: Install, registration, authorize
 
@@ -59,9 +53,9 @@ extension World {
 
     /// `setDeviceToken`: passed to the server when the SDK instance exists, kept otherwise.
     private mutating func ednaSetDeviceToken(_ token: String) {
-        guard process != nil else { return }
-        if let toServer = process?.edna.sdk.setDeviceToken(token) ?? nil {
-            edna.server.token = toServer
+        guard isRunning else { return }
+        if let toServer = ednaProcess?.sdk.setDeviceToken(token) ?? nil {
+            ednaServer.token = toServer
             record(.registration, "edna setDeviceToken \(token.prefix(8))…: registered with the edna server")
         } else {
             record(.sdk, "edna setDeviceToken \(token.prefix(8))… before the SDK instance exists: kept until authorize")
@@ -72,19 +66,19 @@ extension World {
     /// `authorize(user:)`: the instance exists from now on, a kept token reaches the server,
     /// and the recommended host opens a pending launch push.
     mutating func ednaAuthorize(user: String) {
-        guard let number = process?.number else { return }
-        let kept = process?.edna.sdk.authorize(user: user) ?? nil
-        let client = edna.server.authorize(externalId: user)
+        guard let number = processNumber else { return }
+        let kept = ednaProcess?.sdk.authorize(user: user) ?? nil
+        let client = ednaServer.authorize(externalId: user)
         record(
             .sdk,
             "edna authorize(user: \"\(user)\") in process #\(number): the server knows the device as \(client.clientId)"
         )
         if let kept {
-            edna.server.token = kept
+            ednaServer.token = kept
             record(.registration, "edna passes the kept token \(kept.prefix(8))… to its server")
         }
-        guard ednaRecommended, let pending = process?.edna.pending else { return }
-        process?.edna.pending = nil
+        guard ednaRecommended, let pending = ednaProcess?.pending else { return }
+        ednaProcess?.pending = nil
         record(.host, "authorized: opens the pending launch push \(pending.pushID) with getChat(userInfo:)")
         ednaHostOpenChat(pending.userInfo, label: pending.pushID)
     }
@@ -103,7 +97,7 @@ extension World {
             record(.host, "isChatCenterNotification(\(pushID)) is false: the launch push is left to the other provider")
             return
         }
-        process?.edna.pending = EdnaKeptPush(pushID: pushID, userInfo: launchPayload)
+        ednaProcess?.pending = EdnaKeptPush(pushID: pushID, userInfo: launchPayload)
         record(.host, "isChatCenterNotification(\(pushID)) is true: keeps it as pending until authorize")
         writeLog("host", "pending edna notification \(pushID) from launch options")
     }
@@ -124,8 +118,8 @@ extension World {
             record(.host, "isChatCenterNotification(\(pushID)) is true, app foreground: handleNotification")
             ednaHostHandle(EdnaKeptPush(pushID: pushID, userInfo: userInfo))
         } else {
-            let replaced = process?.edna.kept?.pushID
-            process?.edna.kept = EdnaKeptPush(pushID: pushID, userInfo: userInfo)
+            let replaced = ednaProcess?.kept?.pushID
+            ednaProcess?.kept = EdnaKeptPush(pushID: pushID, userInfo: userInfo)
             record(
                 .host,
                 TraceText(
@@ -136,8 +130,8 @@ extension World {
 
     /// The app came to the foreground: the recommended host handles the kept push, if any.
     mutating func ednaHostDidBecomeForeground() {
-        guard ednaRecommended, let kept = process?.edna.kept else { return }
-        process?.edna.kept = nil
+        guard ednaRecommended, let kept = ednaProcess?.kept else { return }
+        ednaProcess?.kept = nil
         record(.host, "in the foreground: handles the kept \(kept.pushID)")
         ednaHostHandle(kept)
     }
@@ -147,7 +141,7 @@ extension World {
     mutating func ednaHostWillPresent(_ notification: IncomingNotification) -> PresentationDecision {
         record(
             .host,
-            "\(configuration.effectiveDelegate.rawValue) delegate in an edna app presents \(notification.pushID) as it is"
+            "\(configuration.word(for: configuration.effectiveDelegate)) delegate in an edna app presents \(notification.pushID) as it is"
         )
         return .present
     }
@@ -158,19 +152,14 @@ extension World {
         record(.host, "\(delegate.rawValue) delegate gets the tap on \(pushID); edna's wiring does not act on it")
     }
 
-    /// The process ended: the SDK, the kept and the pending push went with it.
-    mutating func ednaHostProcessEnded() {
-        ednaQuote = nil
-    }
-
     // MARK: The recommended rows
 
     /// docs/EDNA.md foreground row: `handleNotification`; on `chatNotOpened`, `getChat` and show
     /// the chat. The row as a whole is one host action for `expect error`.
     private mutating func ednaHostHandle(_ push: EdnaKeptPush) {
-        guard let current = process else { return }
+        guard let current = ednaProcess else { return }
         do {
-            try current.edna.sdk.handleNotification(userInfo: push.userInfo, chatShown: ednaChatScreenShown)
+            try current.sdk.handleNotification(userInfo: push.userInfo, chatShown: ednaChatScreenShown)
             lastError = nil
             record(.sdk, "edna handleNotification(\(push.pushID)) returned: the chat is already shown, nothing to do")
         } catch {
@@ -195,21 +184,20 @@ extension World {
     // MARK: The SDK API as host code calls it
 
     /// Whether edna's chat screen is the app's screen (docs/EDNA.md "chat screen shown").
-    var ednaChatScreenShown: Bool { process != nil && screen == .chat }
+    var ednaChatScreenShown: Bool { isRunning && screen == .chat }
 
     /// `getChat(userInfo:)`: on success the chat is shown and a campaign's quote and binding
     /// are in its input field.
     private mutating func ednaGetChat(_ userInfo: JSONValue?, label: String) -> Result<EdnaChat, EdnaError> {
         let chat: EdnaChat
         do {
-            guard let returned = try process?.edna.sdk.getChat(userInfo: userInfo) else {
+            guard let returned = try ednaProcess?.sdk.getChat(userInfo: userInfo) else {
                 return .failure(.userNotAuthorized)
             }
             chat = returned
         } catch {
             return .failure(error)
         }
-        ednaQuote = process?.edna.sdk.quote
         switch chat.context {
         case .none:
             record(
@@ -243,18 +231,17 @@ extension World {
 
     /// `send "text"` with the chat open: bound to the campaign the chat was opened with.
     mutating func ednaSend(text: String) {
-        let campaign = process?.edna.sdk.send(text: text).campaign
-        ednaQuote = process?.edna.sdk.quote
+        let campaign = ednaProcess?.sdk.send(text: text).campaign
         userSends(text, campaign: campaign)
     }
 
     /// Throws when a `call edna.…` cannot run (before the world changes).
-    func ednaCheckCall(_ api: SDKCall) throws(CoreError) {
-        guard process != nil else {
+    func ednaCheckCall(_ api: EdnaCall) throws(CoreError) {
+        guard isRunning else {
             throw .precondition("call \(api): the app is not running (it is \(appState.rawValue))")
         }
         switch api {
-        case .ednaHandleNotification(empty: true), .ednaGetChat(none: true): return
+        case .handleNotification(empty: true), .getChat(none: true): return
         default:
             guard newestDeliveredPush?.payload != nil else {
                 throw .precondition("call \(api): no push has been delivered")
@@ -263,86 +250,43 @@ extension World {
     }
 
     /// A `call edna.…` on the newest delivered push (or none / an empty userInfo).
-    mutating func ednaCall(_ api: SDKCall) -> CallOutcome {
+    mutating func ednaCall(_ api: EdnaCall) -> CallOutcome {
         let push = newestDeliveredPush
         let label = push?.id ?? "nil"
         let userInfo = push?.payload ?? JSONValue.object([JSONMember]())
         switch api {
-        case .ednaIsChatCenterNotification:
+        case .isChatCenterNotification:
             return .returned(.bool(EdnaSDK.isChatCenterNotification(userInfo)))
-        case .ednaHandleNotification(let empty):
-            guard let current = process else { return .threw(EdnaError.chatNotOpened.rawValue) }
+        case .handleNotification(let empty):
+            guard let current = ednaProcess else { return .threw(EdnaError.chatNotOpened.rawValue) }
             do {
-                try current.edna.sdk.handleNotification(
+                try current.sdk.handleNotification(
                     userInfo: empty ? .object([JSONMember]()) : userInfo, chatShown: ednaChatScreenShown)
                 return .returned(nil)
             } catch {
                 return .threw(error.rawValue)
             }
-        case .ednaGetChat(let none):
+        case .getChat(let none):
             switch ednaGetChat(none ? nil : userInfo, label: none ? "nil" : label) {
             case .success: return .returned(.string(currentChatID))
             case .failure(let error): return .threw(error.rawValue)
             }
-        default:
-            return .threw("not an edna API")
         }
     }
 
     /// edna's line of ``summary``: the SDK in this process and what the host holds.
     var ednaSummary: String {
-        var line = "edna \(Version.text(configuration.sdkVersion)) (host \(configuration.ednaHost.rawValue)): "
-        let state = process?.edna
+        var line = "edna \(DottedVersion.text(configuration.sdkVersion)) (host \(configuration.edna.host.rawValue)): "
+        let state = ednaProcess
         line += state?.sdk.authorizedUser.map { "authorized as \"\($0)\"" } ?? "not authorized"
-        line += edna.server.token == nil ? ", no token on the server" : ", token on the server"
+        line += ednaServer.token == nil ? ", no token on the server" : ", token on the server"
         if state?.sdk.keptToken != nil { line += ", a token kept until authorize" }
         if let kept = state?.kept { line += ", keeps \(kept.pushID) for the foreground" }
         if let pending = state?.pending { line += ", \(pending.pushID) pending until authorize" }
         if let quote = ednaQuote { line += ", quote \"\(quote)\"" }
         if let campaign = state?.sdk.campaign { line += ", next message bound to \(campaign)" }
-        if configuration.ednaServer == nil { line += ", server off" }
+        if configuration.edna.server == nil { line += ", server off" }
         return line
     }
 
-    /// A scheduled edna event is due (none exist).
-    mutating func ednaRun(_ event: EdnaScheduledEvent) {}
-}
-
-/// edna as the host integrates it: the hooks iOS's callbacks reach (Host/ChatIntegration.swift).
-enum EdnaIntegration: ChatIntegration {
-    static var sdk: ChatSDK { .edna }
-    static var writer: String { "edna" }
-    static var defaultVersion: [Int] { [5, 0, 0] }
-    /// edna documents no notification-center delegate.
-    static var defaultDelegate: DelegateChoice { .none }
-
-    static func validate(_ configuration: Configuration) throws(CoreError) {}
-
-    static func install(_ world: inout World, fresh: Bool) { world.ednaHostInstall(fresh: fresh) }
-    static func register(_ world: inout World) { world.ednaHostRegister() }
-
-    static func didFinishLaunching(_ world: inout World, launchPayload: JSONValue?) {
-        world.ednaHostDidFinishLaunching(launchPayload: launchPayload)
-    }
-
-    static func didReceiveRemoteNotification(_ world: inout World, _ userInfo: JSONValue, pushID: String) {
-        world.ednaHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
-    }
-
-    static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision {
-        world.ednaHostWillPresent(notification)
-    }
-
-    static func didReceiveResponse(
-        _ world: inout World, userInfo: JSONValue, pushID: String, delegate: DelegateChoice
-    ) {
-        world.ednaHostDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
-    }
-
-    static func didBecomeForeground(_ world: inout World) { world.ednaHostDidBecomeForeground() }
-    static func processEnded(_ world: inout World) { world.ednaHostProcessEnded() }
-    static func userSends(_ world: inout World, text: String) { world.ednaSend(text: text) }
-    static func checkCall(_ world: World, _ api: SDKCall) throws(CoreError) { try world.ednaCheckCall(api) }
-    static func call(_ world: inout World, _ api: SDKCall) -> CallOutcome { world.ednaCall(api) }
-    static func summary(_ world: World) -> String { world.ednaSummary }
 }

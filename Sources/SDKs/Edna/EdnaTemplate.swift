@@ -1,5 +1,6 @@
 // The edna server's push templates (docs/EDNA.md): JSON text with `${…}` placeholders,
 // rendered per message into the APNs payload.
+import NotificationCore
 
 /// The values a template's placeholders stand for.
 public struct EdnaTemplateValues: Hashable, Sendable {
@@ -155,5 +156,15 @@ public struct EdnaTemplate: Hashable, Sendable {
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+    }
+}
+
+extension EdnaTemplate {
+    /// A template's text as the install line spells it: one line, at most 60 characters
+    /// (longer ones end in `…`), in a raw string unless it holds a `'`.
+    static func spelled(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let shown = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
+        return shown.contains("'") ? ScenarioText.quoted(shown) : "'" + shown + "'"
     }
 }

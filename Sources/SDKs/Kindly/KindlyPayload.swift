@@ -1,6 +1,7 @@
 // The Kindly payload (docs/KINDLY.md): a top-level `kindly` dictionary with `v: 1` and the fields
 // `chat_id`, `title`, `body`, each sealed separately with AES-256-GCM as
 // `{"nonce": b64, "ciphertext": b64, "tag": b64}`.
+import NotificationCore
 
 /// A decrypted Kindly message: what `decrypt(userInfo)` returns.
 public struct KindlyMessage: Hashable, Sendable {

@@ -1,6 +1,7 @@
 // The edna server (docs/EDNA.md): who the device is authorized as, the token it registered,
 // and how a message becomes an APNs push: stored in the history, rendered from its
 // template, sent through APNs with the server's settings.
+import NotificationCore
 
 /// The user the device is authorized as, as the edna server knows them.
 public struct EdnaClient: Hashable, Sendable {
@@ -12,7 +13,7 @@ public struct EdnaClient: Hashable, Sendable {
 }
 
 /// The edna server's state. It survives the app's process and reboots.
-struct EdnaServer: Hashable, Sendable {
+public struct EdnaServer: SDKValue {
     /// The default campaign id for `${campaign}`.
     static let defaultCampaign = "campaign-1"
 
@@ -23,6 +24,8 @@ struct EdnaServer: Hashable, Sendable {
     /// Client ids by external id.
     private var clientIDs: [String: String] = [:]
     private var messageCount = 0
+
+    public init() {}
 
     /// The SDK authorized `externalId`: the server knows the device as that user from now on.
     @discardableResult
@@ -59,8 +62,8 @@ extension Configuration {
     public func ednaTemplate(for kind: EdnaTemplateKind) -> EdnaTemplate {
         let text =
             switch kind {
-            case .message: ednaMessageTemplate
-            case .campaign: ednaCampaignTemplate
+            case .message: edna.messageTemplate
+            case .campaign: edna.campaignTemplate
             }
         return text.map(EdnaTemplate.init) ?? .standard(kind)
     }
@@ -73,9 +76,8 @@ extension World {
     mutating func ednaServerPush(
         kind: EdnaTemplateKind, text: String, campaign: String?, headers: APNsHeaderOverrides = .none
     ) {
-        let index = beginPush(.edna)
-        let messageID = edna.server.nextMessageID()
-        pushes[index].message = "edna \(messageID)"
+        let messageID = ednaServer.nextMessageID()
+        let index = beginPush(.server(of: .edna), message: "edna \(messageID)")
         let campaignID = kind == .campaign ? (campaign ?? EdnaServer.defaultCampaign) : campaign
         storeMessage(
             chat: currentChatID,
@@ -86,7 +88,7 @@ extension World {
                 "edna stores \(messageID) (\(kind.rawValue)) in \(currentChatID): \"\(text)\""
                     + (campaignID.map { ", campaign \($0)" } ?? "")))
 
-        guard let settings = configuration.ednaServer else {
+        guard let settings = configuration.edna.server else {
             writeLog("edna server", "push not sent for \(messageID): sending is not configured (edna server off)")
             pushNotSent(index, reason: "edna server off: sending pushes is not configured")
             return
@@ -94,14 +96,14 @@ extension World {
         let payload: JSONValue
         do {
             payload = try configuration.ednaTemplate(for: kind).render(
-                edna.server.templateValues(messageID: messageID, text: text, campaign: campaignID))
+                ednaServer.templateValues(messageID: messageID, text: text, campaign: campaignID))
         } catch {
             record(.server, "edna cannot render the \(kind.rawValue) template: \(error)")
             writeLog("edna server", "server error: \(kind.rawValue) template: \(error)")
             pushNotSent(index, reason: "server error: the \(kind.rawValue) template: \(error)")
             return
         }
-        guard edna.server.token != nil else {
+        guard ednaServer.token != nil else {
             writeLog("edna server", "push not sent for \(messageID): no device token registered")
             pushNotSent(index, reason: "no device token registered with the edna server")
             return
@@ -113,6 +115,6 @@ extension World {
         )
         serverSend(
             index, payload: payload, route: .token(topic: topic, environment: settings.environment),
-            overrides: headers, sdk: .edna, messageID: messageID)
+            overrides: headers, behaviour: configuration.edna.serverBehaviour, messageID: messageID)
     }
 }

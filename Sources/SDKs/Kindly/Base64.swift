@@ -1,4 +1,5 @@
 // Standard base64 (RFC 4648, with padding), strict when decoding.
+import NotificationCore
 
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -1,4 +1,5 @@
 // The errors edna's SDK API throws (docs/EDNA.md).
+import NotificationCore
 
 /// An error thrown by edna's `handleNotification` or `getChat`. `expect error NAME` names
 /// its raw value.

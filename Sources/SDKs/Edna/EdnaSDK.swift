@@ -1,5 +1,6 @@
 // edna ChatCenterUI in the app's process (docs/EDNA.md). Everything here is in-memory state:
 // it dies with the process (``EdnaSDK/init()`` is a fresh process).
+import NotificationCore
 
 /// What a push asks of the chat it opens (docs/EDNA.md).
 public enum EdnaChatContext: Hashable, Sendable {

@@ -1,5 +1,6 @@
 // The Kindly server (docs/KINDLY.md): registrations, per-installation keys, messages and the
 // push type it chooses.
+import NotificationCore
 
 /// What the server knows about the device.
 struct KindlyRegistration: Hashable, Sendable {
@@ -9,11 +10,13 @@ struct KindlyRegistration: Hashable, Sendable {
     var installation: Int
 }
 
-struct KindlyServer: Hashable, Sendable {
+public struct KindlyServer: SDKValue {
     var registration: KindlyRegistration?
     /// The AES-256-GCM key of each installation, created at its first registration.
     var keys: [Int: [UInt8]] = [:]
     var messageCount = 0
+
+    public init() {}
 
     /// Deterministic: derived from the installation number.
     static func makeKey(installation: Int) -> [UInt8] {
@@ -23,37 +26,29 @@ struct KindlyServer: Hashable, Sendable {
     private static let keys = Derivations<Int, [UInt8]>(limit: 256)
 }
 
-/// Everything Kindly keeps: its server, and what the SDK persists on the device.
-struct KindlyState: Hashable, Sendable {
-    var server = KindlyServer()
-    /// Pushes the SDK has presented a banner for (it never presents one twice).
-    var presentedPushes: Set<String> = []
-    var customization: ContentCustomization?
-}
-
 extension World {
     /// What the SDK declares when it registers (docs/KINDLY.md table).
     var kindlyDeclaration: DeclaredMode {
-        guard Version.kindlySupportsExtension(configuration.sdkVersion) else { return .nothing }
-        switch configuration.mode {
+        guard KindlyPlugin.supportsExtension(configuration.sdkVersion) else { return .nothing }
+        switch kindlySettings.mode {
         case .alert: return .alert
         case .silent: return .silent
-        case .auto: return configuration.serviceExtension == .kindly ? .alert : .silent
+        case .auto: return configuration.serviceExtension == .sdk(detected: true) ? .alert : .silent
         }
     }
 
     /// The server records the registration; a new installation gets its key.
     mutating func kindlyServerRegister(token: String) {
         let declared = kindlyDeclaration
-        let installation = device.installation
-        kindly.server.registration = KindlyRegistration(
+        let installation = installation
+        kindlyServer.registration = KindlyRegistration(
             token: token, appVersion: configuration.appVersion, declared: declared, installation: installation)
         record(
             .registration,
-            "Kindly server registers the token with app version \(Version.text(configuration.appVersion)), declared \(declared.rawValue)"
+            "Kindly server registers the token with app version \(DottedVersion.text(configuration.appVersion)), declared \(declared.rawValue)"
         )
-        if kindly.server.keys[installation] == nil {
-            kindly.server.keys[installation] = KindlyServer.makeKey(installation: installation)
+        if kindlyServer.keys[installation] == nil {
+            kindlyServer.keys[installation] = KindlyServer.makeKey(installation: installation)
             record(.server, "Kindly creates the encryption key for installation \(installation)")
         }
     }
@@ -64,12 +59,12 @@ extension World {
         case .nothing: return (.silent, "the SDK declared nothing")
         case .silent: return (.silent, "the device declared silent")
         case .alert:
-            if let minimum = configuration.kindlyServerExtensionVersion,
-                Version.compare(registration.appVersion, minimum) < 0
+            if let minimum = kindlySettings.serverExtensionVersion,
+                DottedVersion.compare(registration.appVersion, minimum) < 0
             {
                 return (
                     .silent,
-                    "app version \(Version.text(registration.appVersion)) is older than the extension-version \(Version.text(minimum))"
+                    "app version \(DottedVersion.text(registration.appVersion)) is older than the extension-version \(DottedVersion.text(minimum))"
                 )
             }
             return (.visible, "the device declared alert")
@@ -78,10 +73,10 @@ extension World {
 
     /// `push kindly …`: store the message, then push it to the registered token.
     mutating func kindlyServerPush(_ request: KindlyPushRequest) {
-        let index = beginPush(.kindly, message: "kindly m\(kindly.server.messageCount + 1)")
+        let index = beginPush(.server(of: .kindly), message: "kindly m\(kindlyServer.messageCount + 1)")
         let number = pushes[index].number
-        kindly.server.messageCount += 1
-        let messageID = "m\(kindly.server.messageCount)"
+        kindlyServer.messageCount += 1
+        let messageID = "m\(kindlyServer.messageCount)"
         let message = KindlyMessage(
             chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(number)"
         )
@@ -91,7 +86,7 @@ extension World {
                 time: now, sender: .agent, title: message.title, text: message.body, campaign: nil, messageID: messageID
             ))
         record(.server, "Kindly stores \(messageID) in \(message.chatID): \"\(message.title)\" / \"\(message.body)\"")
-        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation]
+        guard let registration = kindlyServer.registration, let key = kindlyServer.keys[registration.installation]
         else {
             pushNotSent(index, reason: "no registered token: the app never registered")
             return
@@ -113,11 +108,10 @@ extension World {
             pushNotSent(index, reason: "encryption failed on the server")
             return
         }
-        pushes[index].kindlyCiphertexts = built.ciphertexts
-        pushes[index].kindlyPlaintexts = [message.chatID, message.title, message.body]
+        seal(push: index, ciphertexts: built.ciphertexts, plaintexts: [message.chatID, message.title, message.body])
         serverSend(
             index, payload: built.payload,
             route: .token(topic: configuration.bundleID, environment: configuration.environment),
-            overrides: request.headers, sdk: .kindly, messageID: messageID)
+            overrides: request.headers, behaviour: kindlySettings.server, messageID: messageID)
     }
 }

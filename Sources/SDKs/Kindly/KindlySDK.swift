@@ -1,5 +1,6 @@
 // KindlySDK in the app process (docs/KINDLY.md–§3.7): start, token, decrypt, notificationReceived,
 // the notification delegate, shouldHandleNotification, the display rule and taps.
+import NotificationCore
 
 extension World {
     /// How long a tap remembered before `start()` stays replayable (exactly 60 s still replays).
@@ -9,14 +10,13 @@ extension World {
 
     /// `KindlySDK.start()`: fetches the key into the keychain and replays a remembered tap.
     mutating func kindlyStart() {
-        guard var current = process else { return }
-        if current.kindlyStarted {
+        guard let number = processNumber, let current = self[process: KindlyPlugin.self] else { return }
+        if current.started {
             record(.sdk, "Kindly start() again: already started in this process")
             return
         }
-        current.kindlyStarted = true
-        process = current
-        record(.sdk, "Kindly start() in process #\(current.number)")
+        self[process: KindlyPlugin.self]?.started = true
+        record(.sdk, "Kindly start() in process #\(number)")
         kindlyFetchKey()
         kindlyReplayRememberedTap()
     }
@@ -26,21 +26,21 @@ extension World {
     mutating func kindlySetAPNSDeviceToken(_ token: String) {
         record(.sdk, "Kindly setAPNSDeviceToken \(token.prefix(8))…")
         kindlyServerRegister(token: token)
-        if process?.kindlyStarted == true { kindlyFetchKey() }
+        if isKindlyStarted { kindlyFetchKey() }
     }
 
     private mutating func kindlyFetchKey() {
-        guard let registration = kindly.server.registration, let key = kindly.server.keys[registration.installation]
+        guard let registration = kindlyServer.registration, let key = kindlyServer.keys[registration.installation]
         else {
             record(.keychain, "Kindly has no key to fetch: the app has not registered yet")
             writeLog("Kindly", "no encryption key yet: the device is not registered")
             return
         }
-        if device.kindlyKey == key {
+        if keychainItem(KindlyPlugin.keychainItem) == key {
             record(.keychain, "the key is already in the keychain")
             return
         }
-        device.kindlyKey = key
+        storeKeychainItem(KindlyPlugin.keychainItem, key)
         record(
             .keychain,
             "Kindly stores the key in the app's keychain group (\(configuration.keychainSharing.rawValue), \(configuration.keychainAccessibility.rawValue))"
@@ -51,7 +51,7 @@ extension World {
 
     /// `decrypt(userInfo)` with the key as `reader` sees it now.
     func kindlyDecrypt(_ userInfo: JSONValue, as reader: KeychainReader) -> Result<KindlyMessage, DecryptFailure> {
-        KindlyPayload.decrypt(userInfo, key: readKindlyKey(as: reader))
+        KindlyPayload.decrypt(userInfo, key: readKeychain(KindlyPlugin.keychainItem, as: reader, missing: "no key in the keychain (start() has not fetched it)"))
     }
 
     /// Decrypts in the app process and traces the result.
@@ -69,10 +69,10 @@ extension World {
 
     /// docs/KINDLY.md: a set `shouldHandleNotification` decides; false means the host handles it.
     private mutating func kindlyShouldHandle(_ message: KindlyMessage, userInfo: JSONValue) -> Bool {
-        guard configuration.shouldHandle != .unset else { return true }
-        handlerCalls.append(
+        guard kindlySettings.shouldHandle != .unset else { return true }
+        kindlyDevice.handlerCalls.append(
             ExternalNotification(id: message.chatID, title: message.title, body: message.body, userInfo: userInfo))
-        let answer = configuration.shouldHandle == .accept
+        let answer = kindlySettings.shouldHandle == .accept
         record(
             .handler,
             "shouldHandleNotification(id \(message.chatID), \"\(message.title)\", \"\(message.body)\") returned \(answer)"
@@ -94,7 +94,7 @@ extension World {
             record(.bannerSuppressed, "\(pushID): shouldHandleNotification returned false, the host handles it")
             return false
         }
-        guard !kindly.presentedPushes.contains(pushID) else {
+        guard !kindlyDevice.presentedPushes.contains(pushID) else {
             record(.sdk, "Kindly already presented \(pushID); nothing more")
             return false
         }
@@ -102,7 +102,7 @@ extension World {
             record(.bannerSuppressed, "\(pushID): \(reason)")
             return false
         }
-        kindly.presentedPushes.insert(pushID)
+        kindlyDevice.presentedPushes.insert(pushID)
         var content = KindlyPayload.apply(message, to: NotificationContent(title: nil, body: nil, userInfo: userInfo))
         if let kindlyInfo = content.userInfo["kindly"] {
             content.userInfo = content.userInfo.removing("aps").setting(
@@ -158,7 +158,7 @@ extension World {
 
     /// `didReceive(response)` on the assigned delegate (docs/KINDLY.md).
     mutating func kindlyDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
-        guard delegate == .kindly || delegate == .forwarding else {
+        guard delegate == .sdk || delegate == .forwarding else {
             record(.host, "own delegate handles the tap; Kindly never hears of it, the chat stays closed")
             return
         }
@@ -167,10 +167,10 @@ extension World {
             return
         }
         record(.sdk, "Kindly notificationResponseReceived \(pushID)")
-        guard var current = process else { return }
-        guard current.kindlyStarted else {
-            current.rememberedTap = RememberedTap(time: now, pushID: pushID, userInfo: userInfo)
-            process = current
+        guard let current = self[process: KindlyPlugin.self] else { return }
+        guard current.started else {
+            let tap = RememberedTap(time: now, pushID: pushID, userInfo: userInfo)
+            self[process: KindlyPlugin.self]?.rememberedTap = tap
             record(.tapRemembered, "\(pushID) at \(TimeFormat.timestamp(now)): start() has not run in this process")
             writeLog("Kindly", "notification tap received before start(); keeping it")
             return
@@ -179,9 +179,8 @@ extension World {
     }
 
     private mutating func kindlyReplayRememberedTap() {
-        guard var current = process, let tap = current.rememberedTap else { return }
-        current.rememberedTap = nil
-        process = current
+        guard let tap = self[process: KindlyPlugin.self]?.rememberedTap else { return }
+        self[process: KindlyPlugin.self]?.rememberedTap = nil
         let age = TimeFormat.seconds(now - tap.time)
         let window = TimeFormat.seconds(Self.kindlyTapReplayWindow)
         if now - tap.time <= Self.kindlyTapReplayWindow {
@@ -196,7 +195,7 @@ extension World {
 
     /// `openChatOnNotificationTap`.
     private mutating func kindlyOpenChat(for userInfo: JSONValue, reason: String) {
-        guard configuration.openOnTap else {
+        guard kindlySettings.openOnTap else {
             record(.sdk, "open-on-tap false: the chat stays closed")
             return
         }
@@ -211,19 +210,17 @@ extension World {
     // MARK: Calls
 
     /// A `call kindly.…` on `userInfo`.
-    mutating func kindlyCall(_ api: SDKCall, userInfo: JSONValue, pushID: String) -> CallOutcome {
+    mutating func kindlyCall(_ api: KindlyCall, userInfo: JSONValue, pushID: String) -> CallOutcome {
         switch api {
-        case .kindlyIsKindlyNotification:
+        case .isKindlyNotification:
             return .returned(.bool(KindlyPayload.isKindly(userInfo)))
-        case .kindlyDecrypt:
+        case .decrypt:
             guard let message = kindlyDecryptInApp(userInfo, pushID: pushID) else { return .returned(nil) }
             return .returned([
                 "chatId": .string(message.chatID), "title": .string(message.title), "body": .string(message.body),
             ])
-        case .kindlyNotificationReceived:
+        case .notificationReceived:
             kindlyNotificationReceived(userInfo, pushID: pushID)
-            return .returned(nil)
-        default:
             return .returned(nil)
         }
     }
