@@ -93,7 +93,7 @@ let package = Package(
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore", "Kindly", "Edna"]),
-        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary"]),
+        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary", "Kindly", "Edna"]),
         .testTarget(
             name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration", "StandardVocabulary"]),

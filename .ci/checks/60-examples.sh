@@ -18,13 +18,17 @@ fi
 "$bin/badge-scn" check Scenarios
 "$bin/badge-scn" test Scenarios
 "$bin/badge-scn" help badge | grep -q "set the badge"
+# An SDK of the host's own (Acme): its scenarios check and pass, and its REPL runs it.
+"$bin/badge-scn" check AcmeScenarios
+"$bin/badge-scn" test AcmeScenarios
+printf 'sdk acme\nlaunch background\npush acme "Hi"\nexpect acme unread 2\n' | "$bin/badge-scn" 2>&1 | grep -q "unread 1"
 # The host's language server knows the host's command: a wrong argument is its diagnostic.
 python3 - "$bin/badge-scn" <<'PY'
 import json, subprocess, sys
 def frame(m):
     b = json.dumps(m).encode()
     return b"Content-Length: %d\r\n\r\n" % len(b) + b
-doc = {"uri": "file:///tmp/badge.scn", "languageId": "scn", "version": 1, "text": "sdk kindly\nbadge lots\n"}
+doc = {"uri": "file:///tmp/badge.scn", "languageId": "scn", "version": 1, "text": "sdk kindly\nbadge lots\npush acme \"Hi\"\n"}
 data = b"".join(frame(m) for m in [
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
     {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": doc}},
@@ -34,6 +38,7 @@ data = b"".join(frame(m) for m in [
 done = subprocess.run([sys.argv[1], "lsp"], input=data, capture_output=True, timeout=60)
 assert done.returncode == 0, done
 assert b"expected a whole number, got 'lots'" in done.stdout, done.stdout
+assert b"'push acme' is Acme's, but the app integrates Kindly" in done.stdout, done.stdout
 PY
 
 swift test

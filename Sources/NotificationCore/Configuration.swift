@@ -132,8 +132,10 @@ public struct SilentBudget: Hashable, Sendable {
 /// Everything a scenario can configure (docs/COMMANDS.md). Install-time fields are read when the
 /// app is installed; runtime fields can also be changed on a running ``World``.
 public struct Configuration: Hashable, Sendable {
-    /// The chat SDK the app integrates.
-    public var sdk: ChatSDK = .noSDK
+    /// The chat SDK the app integrates. Changing it sets ``sdkVersion`` to the SDK's default.
+    public var sdk: ChatSDK = .noSDK {
+        didSet { if oldValue != sdk { sdkVersion = sdk.defaultVersion } }
+    }
     /// The SDK's version, e.g. `3.0.12`, as dot-separated numbers (empty: an SDK without versions).
     public var sdkVersion: [Int] = []
     public var serviceExtension: ServiceExtension = .none

@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 import Testing
 
 @testable import NotificationCore
@@ -300,7 +302,7 @@ struct EdnaHostTests {
         #expect(world.traced("asks for notification permission at install: granted"))
         #expect(world.edna.server.token == world.deviceToken)
         #expect(world.edna.server.client?.externalId == "user-1")
-        #expect(world.process?.edna.sdk.authorizedUser == "user-1")
+        #expect(world.ednaProcess?.sdk.authorizedUser == "user-1")
     }
 
     @Test(

@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// An edna app configuration (and edits).
@@ -36,8 +38,8 @@ extension World {
     var ednaHistoryTexts: [String] { history(chat: "chat-1").map(\.text) }
 
     /// Whether the host keeps a push for the next foreground / a pending launch push.
-    var ednaKeptPushID: String? { process?.edna.kept?.pushID }
-    var ednaPendingPushID: String? { process?.edna.pending?.pushID }
+    var ednaKeptPushID: String? { ednaProcess?.kept?.pushID }
+    var ednaPendingPushID: String? { ednaProcess?.pending?.pushID }
 
     /// The newest trace events' texts, for failure messages.
     var traceTail: String { trace.suffix(12).map(\.line).joined(separator: "\n") }

@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 import Testing
 
 @testable import NotificationCore

@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 import Testing
 
 @testable import NotificationCore
@@ -99,12 +101,18 @@ struct RandomWalkTests {
         case 16: try world.lock()
         case 17: try world.unlock()
         case 18:
-            let calls: [SDKCall] = [
-                .kindlyIsKindlyNotification, .kindlyDecrypt, .kindlyNotificationReceived, .ednaIsChatCenterNotification,
-                .ednaHandleNotification(empty: false), .ednaHandleNotification(empty: true), .ednaGetChat(none: false),
-                .ednaGetChat(none: true),
+            // Every API of both SDKs: the other SDK's is refused and changes nothing.
+            let kindlyCalls: [KindlyCall?] = KindlyCall.allCases + [nil, nil, nil, nil, nil]
+            let ednaCalls: [EdnaCall] = [
+                .isChatCenterNotification, .handleNotification(empty: false), .handleNotification(empty: true),
+                .getChat(none: false), .getChat(none: true),
             ]
-            _ = try world.call(calls.randomElement(using: &rng) ?? .kindlyDecrypt)
+            let pick = kindlyCalls.indices.randomElement(using: &rng) ?? 0
+            if let call = kindlyCalls[pick] {
+                _ = try world.call(call)
+            } else {
+                _ = try world.call(ednaCalls[pick - KindlyCall.allCases.count])
+            }
         case 19: try world.apply(.delegate(DelegateChoice.allCases.randomElement(using: &rng) ?? .own))
         case 20: try world.apply(.permission(Permission.allCases.randomElement(using: &rng) ?? .granted))
         case 21: try world.apply(.shouldHandle(ShouldHandle.allCases.randomElement(using: &rng) ?? .unset))
@@ -120,12 +128,16 @@ struct RandomWalkTests {
             try world.apply(.hostPostsLocal(HostPostsLocal.allCases.randomElement(using: &rng) ?? .none))
         case 30: try world.apply(.ownPresents(OwnPresentation.allCases.randomElement(using: &rng) ?? .banner))
         case 31:
-            let sdk = ChatSDK.allCases.randomElement(using: &rng) ?? .kindly
+            let kindly = [true, false].randomElement(using: &rng) ?? true
             if Bool.random(using: &rng) {
-                try world.apply(.serverDuplicateToken(sdk, Bool.random(using: &rng)))
+                let on = Bool.random(using: &rng)
+                try kindly
+                    ? world.apply(KindlySetting.serverDuplicateToken(on)) : world.apply(EdnaSetting.serverDuplicateToken(on))
             } else {
-                try world.apply(
-                    .serverCollapseID(sdk, ServerCollapseID.allCases.randomElement(using: &rng) ?? .none))
+                let collapseID = ServerCollapseID.allCases.randomElement(using: &rng) ?? .none
+                try kindly
+                    ? world.apply(KindlySetting.serverCollapseID(collapseID))
+                    : world.apply(EdnaSetting.serverCollapseID(collapseID))
             }
         default: try world.apply(.openOnTap(Bool.random(using: &rng)))
         }

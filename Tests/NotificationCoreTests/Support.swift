@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// A Kindly app configuration with this extension (and edits).

@@ -1,3 +1,5 @@
+@testable import Edna
+@testable import Kindly
 import Testing
 
 @testable import NotificationCore
@@ -74,7 +76,7 @@ struct WhatUserSeesTests {
         try world.put(.foreground, on: .chat)
         try world.pushAndSettle(KindlyPushRequest(type: .visible, title: "Anna"))
         switch delegate {
-        case .kindly, .forwarding, .none:
+        case .sdk, .forwarding, .none:
             #expect(world.banners.isEmpty)
         case .own:
             let banner = try #require(world.banners.last)
@@ -114,7 +116,7 @@ struct WhatUserSeesTests {
         try world.put(.foreground, on: .settings)
         try world.pushAndSettle(KindlyPushRequest(type: .visible, title: "Anna"))
         switch delegate {
-        case .kindly, .forwarding:
+        case .sdk, .forwarding:
             #expect(world.banners.count == 1)
             #expect(world.banners.last?.title == "Anna")
             #expect(world.banners.last?.source == .sdk)

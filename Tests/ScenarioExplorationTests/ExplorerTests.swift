@@ -1,3 +1,4 @@
+import StandardVocabulary
 import NotificationCore
 import ScenarioExploration
 import ScenarioLanguage

@@ -1,3 +1,6 @@
+@testable import Edna
+@testable import Kindly
+import StandardVocabulary
 import ScenarioLanguage
 import ScenarioRuntime
 import Testing

@@ -1,3 +1,6 @@
+@testable import Edna
+@testable import Kindly
+import StandardVocabulary
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime

@@ -1,3 +1,6 @@
+@testable import Edna
+@testable import Kindly
+import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
@@ -8,7 +11,8 @@ import Testing
 struct ReferenceTests {
     /// Every command and expectation of docs/COMMANDS.md, by its words.
     static let specCommands = [
-        "sdk kindly", "sdk edna", "install fresh", "extension", "extension kindly undetected", "keychain",
+        "sdk kindly", "sdk edna", "sdk none", "install fresh", "extension", "extension kindly",
+        "extension kindly undetected", "delegate kindly", "push app", "keychain",
         "keychain access", "app bundle", "app environment", "app version", "kindly server extension-version",
         "edna server", "edna server off", "edna template", "host kindly", "host edna", "mode", "delegate",
         "should-handle", "open-on-tap", "extension-delay", "delegate-assigned", "permission", "silent-budget",

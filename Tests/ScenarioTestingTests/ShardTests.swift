@@ -1,3 +1,4 @@
+import StandardVocabulary
 import Testing
 
 @testable import ScenarioTesting

@@ -1,3 +1,4 @@
+import StandardVocabulary
 import CommandLineKit
 import Foundation
 import ScenarioLanguage

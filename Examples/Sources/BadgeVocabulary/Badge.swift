@@ -1,11 +1,12 @@
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 extension Vocabulary {
-    /// The built-in vocabulary plus the host's badge: `badge N` sets it, `expect badge N`
-    /// checks it.
-    public static func badge() throws -> Vocabulary {
-        var vocabulary = Vocabulary.standard
+    /// `base` (the built-in vocabulary) plus the host's badge: `badge N` sets it, `expect
+    /// badge N` checks it.
+    public static func badge(base: Vocabulary = .standard) throws -> Vocabulary {
+        var vocabulary = base
         try vocabulary.register(
             Signature(["badge"], [Parameter("count", .integer)], role: .action, topic: "Host", summary: "set the badge")
         ) { context, arguments in

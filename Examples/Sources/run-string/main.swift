@@ -1,5 +1,6 @@
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 var vocabulary = Vocabulary.standard
 try vocabulary.register(

@@ -275,3 +275,15 @@ extension KindlyPlugin {
     /// The keychain item that holds the key.
     static let keychainItem = "kindly-key"
 }
+
+extension DelegateChoice {
+    /// Kindly's own delegate (`delegate kindly`).
+    public static var kindly: DelegateChoice { .sdk }
+}
+
+extension ServiceExtension {
+    /// Kindly's extension, detected (`extension kindly`).
+    public static var kindly: ServiceExtension { .sdk(detected: true) }
+    /// Kindly's extension, which detection cannot see (`extension kindly undetected`).
+    public static var kindlyUndetected: ServiceExtension { .sdk(detected: false) }
+}

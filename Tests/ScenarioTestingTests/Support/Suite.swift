@@ -1,3 +1,4 @@
+import StandardVocabulary
 import Foundation
 import ScenarioTesting
 
