@@ -14,8 +14,10 @@ let package = Package(
             name: "scn-bench",
             dependencies: [
                 .product(name: "NotificationCore", package: "scn"),
+                .product(name: "Kindly", package: "scn"),
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
                 .product(name: "ScenarioTesting", package: "scn"),
                 // built beside scn-bench, so that start-up is measured on the real tool
                 .product(name: "scn", package: "scn"),
@@ -28,6 +30,7 @@ let package = Package(
                 .product(name: "ScenarioExploration", package: "scn"),
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
             ]),
         // The start-up anchor: a Swift + Foundation hello world, built as the tool is.
         .executableTarget(name: "hello"),

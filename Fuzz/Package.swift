@@ -18,6 +18,7 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
             ]),
         .executableTarget(
             name: "FuzzRuntime",
@@ -25,6 +26,7 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
             ]),
     ]
 )

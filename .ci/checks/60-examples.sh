@@ -21,7 +21,8 @@ fi
 # An SDK of the host's own (Acme): its scenarios check and pass, and its REPL runs it.
 "$bin/badge-scn" check AcmeScenarios
 "$bin/badge-scn" test AcmeScenarios
-printf 'sdk acme\nlaunch background\npush acme "Hi"\nexpect acme unread 2\n' | "$bin/badge-scn" 2>&1 | grep -q "unread 1"
+repl=$(printf 'sdk acme\nlaunch background\npush acme "Hi"\nexpect acme unread 2\n' | "$bin/badge-scn" 2>&1 || true)
+grep -q "actual:   unread 1" <<<"$repl" || { echo "error: the host's REPL did not run Acme: $repl" >&2; exit 1; }
 # The host's language server knows the host's command: a wrong argument is its diagnostic.
 python3 - "$bin/badge-scn" <<'PY'
 import json, subprocess, sys

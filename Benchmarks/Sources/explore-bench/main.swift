@@ -6,6 +6,7 @@ import Foundation
 import ScenarioExploration
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 var depth = 5
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 // The floor: the corpus file's five cases as world actions called straight on
 // NotificationCore, with the expectations as plain comparisons. No text, no parser, no
 // interpreter: what a case costs when only the model runs.
+import Kindly
 import NotificationCore
 
 enum Floor {

@@ -3,6 +3,7 @@
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import ScenarioTesting
 
 enum Stages {

@@ -1,6 +1,7 @@
 // Work that scn-bench runs in its own process (`scn-bench work NAME COUNT`), so that
 // callgrind can count it: the figure is the difference between two counts, which cancels
 // the process's start-up and exit.
+import Kindly
 import NotificationCore
 
 enum Workload {

@@ -1,6 +1,7 @@
 import FuzzDriver
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 /// libFuzzer entry: any bytes are a scenario file. It is parsed, checked against the
 /// built-in registry, formatted (and the format re-checked for idempotence) and, when it

@@ -1,6 +1,7 @@
 import FuzzDriver
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 /// libFuzzer entry for the runtime with files: the input is a small tree of files.
 ///
