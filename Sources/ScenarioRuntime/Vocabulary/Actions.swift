@@ -15,14 +15,15 @@ extension Vocabulary {
         }
         add(
             "launch", [Parameter("state", choices(AppState.self))], role: .action, topic: app,
-            "move the app to that state now (from not running to running: a cold launch by the icon)"
+            "move the app to that state now (from not running to running: a cold launch by the icon)",
+            exploration: Exploration(rank: 10)
         ) { context, args throws(StepError) in
             let state = args.choice("state", as: AppState.self) ?? .foreground
             try context.withWorld { w throws(CoreError) in try w.launch(state) }
         }
         add(
             "screen", [Parameter("screen", choices(Screen.self))], role: .action, topic: user,
-            "the user navigates (the app must be in the foreground)"
+            "the user navigates (the app must be in the foreground)", exploration: Exploration(rank: 20)
         ) { context, args throws(StepError) in
             let screen = args.choice("screen", as: Screen.self) ?? .host
             try context.withWorld { w throws(CoreError) in try w.navigate(to: screen) }
@@ -36,7 +37,8 @@ extension Vocabulary {
         }
         add(
             "register", role: .action, topic: sdk,
-            "the app registers for pushes (token to the SDK; Kindly declares its mode)"
+            "the app registers for pushes (token to the SDK; Kindly declares its mode)",
+            exploration: Exploration(arguments: [""], rank: 40)
         ) {
             context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.register() }
@@ -55,7 +57,8 @@ extension Vocabulary {
             }
         }
         add(
-            "push other", options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions, role: .action,
+            "push other", options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions,
+            role: .action,
             topic: push,
             "another provider's visible push"
         ) { context, args throws(StepError) in
@@ -105,7 +108,8 @@ extension Vocabulary {
         }
         add(
             "tap", [Parameter("banner", .oneOf([.integer, .text]), optional: true)], role: .action, topic: user,
-            "tap the newest banner, the Nth newest, or the newest with that title"
+            "tap the newest banner, the Nth newest, or the newest with that title",
+            exploration: Exploration(arguments: [""], rank: 60)
         ) { context, args throws(StepError) in
             let target: TapTarget
             switch args.value("banner") {
@@ -119,7 +123,10 @@ extension Vocabulary {
             }
             try context.withWorld { w throws(CoreError) in try w.tap(target) }
         }
-        add("clear", role: .action, topic: user, "dismiss all banners") { context, _ throws(StepError) in
+        add(
+            "clear", role: .action, topic: user, "dismiss all banners",
+            exploration: Exploration(arguments: [""], rank: 70)
+        ) { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.clearBanners() }
         }
         add("send", [Parameter("text", .quotedText)], role: .action, topic: user, "the user sends a chat message") {
@@ -127,26 +134,37 @@ extension Vocabulary {
             let text = args.text("text") ?? ""
             try context.withWorld { w throws(CoreError) in try w.send(text: text) }
         }
-        add("wait", [Parameter("duration", .duration)], role: .action, topic: app, "advance the virtual clock") {
+        add(
+            "wait", [Parameter("duration", .duration)], role: .action, topic: app, "advance the virtual clock",
+            exploration: Exploration(arguments: ["1s", "30s", "61s"], rank: 80)
+        ) {
             context, args throws(StepError) in
             let ms = args.milliseconds("duration") ?? 0
             try context.withWorld { w throws(CoreError) in try w.wait(milliseconds: ms) }
         }
-        add("reboot", role: .action, topic: app, "the device restarts: every process ends, locked since boot") {
+        add(
+            "reboot", role: .action, topic: app, "the device restarts: every process ends, locked since boot",
+            exploration: Exploration(arguments: [""], rank: 90)
+        ) {
             context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.reboot() }
         }
         add(
             "network", [Parameter("state", .choice(["offline", "online"]))], role: .action, topic: app,
-            "the device loses or regains its connection; APNs stores one push per app meanwhile"
+            "the device loses or regains its connection; APNs stores one push per app meanwhile",
+            exploration: Exploration(rank: 100)
         ) { context, args throws(StepError) in
             let online = args.text("state") == "online"
             try context.withWorld { w throws(CoreError) in try w.setNetwork(online: online) }
         }
-        add("lock", role: .action, topic: app, "the device locks") { context, _ throws(StepError) in
+        add("lock", role: .action, topic: app, "the device locks", exploration: Exploration(arguments: [""], rank: 110))
+        { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.lock() }
         }
-        add("unlock", role: .action, topic: app, "the device unlocks") { context, _ throws(StepError) in
+        add(
+            "unlock", role: .action, topic: app, "the device unlocks",
+            exploration: Exploration(arguments: [""], rank: 120)
+        ) { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.unlock() }
         }
     }

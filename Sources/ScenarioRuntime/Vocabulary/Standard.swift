@@ -13,7 +13,6 @@ extension Vocabulary {
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
-        v.registerExploration()
         v.registerSDK(.noSDK, topic: "App and device") { v in
             v.addOwner(to: "start")
         }
