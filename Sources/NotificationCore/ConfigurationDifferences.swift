@@ -53,19 +53,26 @@ extension Configuration {
 
     /// Every setting that differs from `base` (the default install of this SDK unless given),
     /// as the scenario lines that set it, in the command reference's order:
-    /// `["extension kindly", "delegate-assigned at-start", "host kindly manual"]`.
-    public func differences(from base: Configuration? = nil) -> [String] {
+    /// `["extension kindly", "delegate-assigned at-start", "host kindly manual"]`. For
+    /// `.installLine` a long value is shortened to keep the trace one line an event; for
+    /// `.scenario` every line is valid scenario text.
+    public func differences(from base: Configuration? = nil, for use: SettingSpelling.Use = .installLine) -> [String]
+    {
         let base = base ?? defaultInstall
         var lines: [String] = []
         for spelling in allSpellings {
             // Line by line: a spelling of several lines names only those that differ.
-            let theirs = spelling.spell(base)
-            for (k, line) in spelling.spell(self).enumerated() where k >= theirs.count || theirs[k] != line {
+            let theirs = spelling.spell(base, use)
+            for (k, line) in spelling.spell(self, use).enumerated() where k >= theirs.count || theirs[k] != line {
                 lines.append(line)
             }
         }
         return lines
     }
+
+    /// The lines that install this configuration, as a scenario writes them: `sdk kindly
+    /// 3.0.12`, then every setting that differs from the default install.
+    public var scenarioLines: [String] { ["sdk " + sdkLine] + differences(for: .scenario) }
 
     /// `kindly 3.0.12`: the SDK and its version, as `sdk` spells them.
     public var sdkLine: String { sdkVersion.isEmpty ? sdk.name : "\(sdk.name) \(DottedVersion.text(sdkVersion))" }

@@ -96,7 +96,7 @@ struct ReproReport {
         var groups: [(names: [String], lines: [String])] = []
         for result in run.results {
             guard let world = result.context.world else { continue }
-            let lines = [world.configuration.sdkLine] + world.configuration.differences()
+            let lines = world.configuration.scenarioLines
             if let k = groups.firstIndex(where: { $0.lines == lines }) {
                 groups[k].names.append(result.name)
             } else {

@@ -150,12 +150,25 @@ public struct SettingSpelling: Sendable {
         public static func < (a: Slot, b: Slot) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// What the lines are for: the trace's one-line install event, or scenario text that
+    /// reads back as the same configuration (`scn repro`'s settings).
+    public enum Use: Sendable {
+        case installLine, scenario
+    }
+
     /// Where an SDK's spelling goes; the core's own spellings have none.
     public var slot: Slot?
     /// The line, or lines, that set this configuration's value (`delegate-assigned at-start`).
-    public var spell: @Sendable (Configuration) -> [String]
+    public var spell: @Sendable (Configuration, Use) -> [String]
 
     public init(_ slot: Slot? = nil, _ spell: @escaping @Sendable (Configuration) -> [String]) {
+        self.slot = slot
+        self.spell = { configuration, _ in spell(configuration) }
+    }
+
+    /// A spelling that differs between the install line and scenario text (a long value the
+    /// install line shortens).
+    public init(_ slot: Slot? = nil, use spell: @escaping @Sendable (Configuration, Use) -> [String]) {
         self.slot = slot
         self.spell = spell
     }

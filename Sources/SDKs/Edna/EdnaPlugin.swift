@@ -22,12 +22,12 @@ public enum EdnaPlugin: ChatSDKPlugin {
                 let bundle = s.bundleID.map { " bundle \(ScenarioText.quoted($0))" } ?? ""
                 return ["edna server \(s.credential.rawValue)\(bundle) environment \(s.environment.rawValue)"]
             },
-            SettingSpelling(.afterBuild) { c in
-                c.edna.messageTemplate.map { ["edna template message \(EdnaTemplate.spelled($0))"] } ?? []
-            },
-            SettingSpelling(.afterBuild) { c in
-                c.edna.campaignTemplate.map { ["edna template campaign \(EdnaTemplate.spelled($0))"] } ?? []
-            },
+            SettingSpelling(.afterBuild, use: { c, use in
+                c.edna.messageTemplate.map { ["edna template message \(EdnaTemplate.spelled($0, for: use))"] } ?? []
+            }),
+            SettingSpelling(.afterBuild, use: { c, use in
+                c.edna.campaignTemplate.map { ["edna template campaign \(EdnaTemplate.spelled($0, for: use))"] } ?? []
+            }),
             SettingSpelling(.afterBuild) { ["host edna \($0.edna.host.rawValue)"] },
             SettingSpelling(.afterHost) { c in
                 [

@@ -160,9 +160,11 @@ public struct EdnaTemplate: Hashable, Sendable {
 }
 
 extension EdnaTemplate {
-    /// A template's text as the install line spells it: one line, at most 60 characters
-    /// (longer ones end in `…`), in a raw string unless it holds a `'`.
-    static func spelled(_ text: String) -> String {
+    /// A template's text as a scenario spells it: whole, as a quoted string (it reads back
+    /// as the same text); on the install line, one line of at most 60 characters (longer ones
+    /// end in `…`), in a raw string unless it holds a `'`.
+    static func spelled(_ text: String, for use: SettingSpelling.Use) -> String {
+        if use == .scenario { return ScenarioText.quoted(text) }
         let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
         let shown = flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
         return shown.contains("'") ? ScenarioText.quoted(shown) : "'" + shown + "'"

@@ -1,0 +1,56 @@
+import Edna
+import Kindly
+import NotificationCore
+import ScenarioRuntime
+import StandardVocabulary
+import Testing
+
+/// `scn repro`'s settings block is scenario text: the lines a configuration writes check
+/// clean and install the same configuration again, whatever its values hold.
+@Suite("Settings as scenario text")
+struct SettingsRoundTripTests {
+    static var configurations: [Configuration] {
+        var out: [Configuration] = []
+        var kindly = Configuration()
+        kindly.sdk = .kindly
+        kindly.serviceExtension = .kindlyUndetected
+        kindly.kindly.mode = .alert
+        kindly.kindly.shouldHandle = .reject
+        kindly.kindly.server.duplicateToken = true
+        kindly.bundleID = "com.\"quoted\"\\back$slash"
+        kindly.delegate = .own
+        kindly.host.ownPresents = .list
+        out.append(kindly)
+        var edna = Configuration()
+        edna.sdk = .edna
+        edna.sdkVersion = [5, 1]
+        edna.edna.messageTemplate = "{\n  \"aps\": {\"alert\": \"${shortMessage} it's $5\"},\n  \"origin\": \"threads\"\n}"
+        edna.edna.campaignTemplate = String(repeating: "x", count: 200)
+        edna.edna.server = EdnaServerSettings(credential: .p12, bundleID: "com.other", environment: .sandbox)
+        edna.edna.host = .manual
+        out.append(edna)
+        var none = Configuration()
+        none.delegate = DelegateChoice.none
+        none.permission = .denied
+        out.append(none)
+        return out
+    }
+
+    @Test("the lines check clean and install the same configuration", arguments: configurations)
+    func roundTrip(_ configuration: Configuration) throws {
+        let lines = configuration.scenarioLines
+        let run = Scenario.run(lines.joined(separator: "\n") + "\nlaunch foreground\n")
+        #expect(run.diagnostics.isEmpty, "\(lines): \(run.diagnostics.map(\.message))")
+        let world = try #require(run.results.first?.context.world)
+        #expect(world.configuration.scenarioLines == lines)
+    }
+
+    @Test("the install line keeps one short line a template; scenario text keeps it whole")
+    func installLineShortens() throws {
+        let edna = try #require(Self.configurations.dropFirst().first)
+        let installLine = edna.differences().joined(separator: ", ")
+        #expect(installLine.contains("…"))
+        #expect(!installLine.contains("\n"))
+        #expect(!edna.scenarioLines.joined().contains("…"))
+    }
+}
