@@ -56,8 +56,7 @@ extension Configuration {
     /// `["extension kindly", "delegate-assigned at-start", "host kindly manual"]`. For
     /// `.installLine` a long value is shortened to keep the trace one line an event; for
     /// `.scenario` every line is valid scenario text.
-    public func differences(from base: Configuration? = nil, for use: SettingSpelling.Use = .installLine) -> [String]
-    {
+    public func differences(from base: Configuration? = nil, for use: SettingSpelling.Use = .installLine) -> [String] {
         let base = base ?? defaultInstall
         var lines: [String] = []
         for spelling in allSpellings {
@@ -77,4 +76,3 @@ extension Configuration {
     /// `kindly 3.0.12`: the SDK and its version, as `sdk` spells them.
     public var sdkLine: String { sdkVersion.isEmpty ? sdk.name : "\(sdk.name) \(DottedVersion.text(sdkVersion))" }
 }
-

@@ -70,25 +70,7 @@ extension Explorer {
     }
 
     /// A double-quoted string literal of the language holding exactly `text`.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "$": out += "\\u{24}"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ text: String) -> String { ScenarioText.quoted(text) }
 
     /// Text for a `#` comment: one line.
     static func comment(_ text: String) -> String {

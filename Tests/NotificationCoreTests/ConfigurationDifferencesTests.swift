@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// The install line and bug reports name every setting that differs from the default
@@ -25,9 +25,15 @@ struct ConfigurationDifferencesTests {
         kindly.sdk = .kindly
         kindly.kindly.shouldHandle = .reject
         kindly.kindly.server.collapseID = .message
-        #expect(kindly.differences(from: { var c = Configuration(); c.sdk = .kindly; return c }()) == [
-            "should-handle false", "kindly server collapse-id message",
-        ])
+        #expect(
+            kindly.differences(
+                from: {
+                    var c = Configuration()
+                    c.sdk = .kindly
+                    return c
+                }()) == [
+                    "should-handle false", "kindly server collapse-id message",
+                ])
     }
 
     @Test("the default install differs in nothing; its install line says so")

@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// docs/CORE.md invariant 2 over the WHOLE cross product, not a sample.

@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// docs/EDNA.md "a push that is not edna's: left to the other provider", interleaved with edna's.

@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// The host app's own code and iOS regressions: host-posted local notifications

@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// The network: APNs stores one push per app while the device is offline (Apple, "Sending

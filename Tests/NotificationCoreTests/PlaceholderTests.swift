@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// Every way decryption fails gives the placeholder, never ciphertext (docs/KINDLY.md invariant 1).

@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// Property test: long random walks over every action, in random configurations of both
@@ -132,7 +132,8 @@ struct RandomWalkTests {
             if Bool.random(using: &rng) {
                 let on = Bool.random(using: &rng)
                 try kindly
-                    ? world.apply(KindlySetting.serverDuplicateToken(on)) : world.apply(EdnaSetting.serverDuplicateToken(on))
+                    ? world.apply(KindlySetting.serverDuplicateToken(on))
+                    : world.apply(EdnaSetting.serverDuplicateToken(on))
             } else {
                 let collapseID = ServerCollapseID.allCases.randomElement(using: &rng) ?? .none
                 try kindly

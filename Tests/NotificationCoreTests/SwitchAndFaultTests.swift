@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// Background App Refresh, Low Power Mode (deltachat/deltachat-ios#3272, PR 2820) and

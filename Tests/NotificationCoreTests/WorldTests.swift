@@ -1,7 +1,7 @@
-@testable import Edna
-@testable import Kindly
 import Testing
 
+@testable import Edna
+@testable import Kindly
 @testable import NotificationCore
 
 /// The world as a value: determinism, copies, preconditions, invariants.

@@ -1,9 +1,10 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// docs/LANGUAGE.md: impossible combinations are check errors, reported before anything runs —
 /// whether the setting comes before the first action or (a runtime setting) after it.

@@ -1,10 +1,11 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// The examples in the README and docs/ are scenarios that work: every ```scn block checks,
 /// and the README's examples run and pass. (A block with an elision `…` is an excerpt.)

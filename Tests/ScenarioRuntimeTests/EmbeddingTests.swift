@@ -1,11 +1,12 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// docs/EMBEDDING.md: a host program adds its own commands and expectations to the registry, the
 /// same way the built-ins are registered, and reads results and traces as values.

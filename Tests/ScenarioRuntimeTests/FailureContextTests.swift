@@ -1,10 +1,11 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// docs/TESTING.md "Where a failure was reached from": a failure inside a `def` names the call
 /// site, one inside a `for` the value, one inside a `repeat` the iteration — innermost first,

@@ -1,11 +1,12 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 @Suite("Interpreter")
 struct InterpreterTests {

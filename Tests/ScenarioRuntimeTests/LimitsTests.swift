@@ -1,10 +1,11 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// docs/RELIABILITY.md: scenario files are untrusted; every limit ends the case with a clear error at
 /// its position, and nothing hangs.

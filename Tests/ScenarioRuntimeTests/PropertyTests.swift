@@ -1,10 +1,11 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 @Suite("Properties and the alphabet")
 struct PropertyTests {

@@ -1,10 +1,11 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
+
+@testable import Edna
+@testable import Kindly
 
 /// The registry is the one source of truth: the reference and docs/COMMANDS.md come from it.
 @Suite("Reference")

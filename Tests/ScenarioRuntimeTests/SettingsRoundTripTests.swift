@@ -24,7 +24,8 @@ struct SettingsRoundTripTests {
         var edna = Configuration()
         edna.sdk = .edna
         edna.sdkVersion = [5, 1]
-        edna.edna.messageTemplate = "{\n  \"aps\": {\"alert\": \"${shortMessage} it's $5\"},\n  \"origin\": \"threads\"\n}"
+        edna.edna.messageTemplate =
+            "{\n  \"aps\": {\"alert\": \"${shortMessage} it's $5\"},\n  \"origin\": \"threads\"\n}"
         edna.edna.campaignTemplate = String(repeating: "x", count: 200)
         edna.edna.server = EdnaServerSettings(credential: .p12, bundleID: "com.other", environment: .sandbox)
         edna.edna.host = .manual

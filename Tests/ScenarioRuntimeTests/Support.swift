@@ -1,9 +1,10 @@
-@testable import Edna
-@testable import Kindly
-import StandardVocabulary
 import Foundation
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
+
+@testable import Edna
+@testable import Kindly
 
 /// Checks `text` with `vocabulary` and runs every case.
 func run(

@@ -7,7 +7,12 @@ import Testing
 struct AcmeSDKTests {
     @Test("its push, setting and expectation run, and its state is the world's")
     func runs() throws {
-        var world = try World(configuration: { var c = Configuration(); c.sdk = .acme; return c }())
+        var world = try World(
+            configuration: {
+                var c = Configuration()
+                c.sdk = .acme
+                return c
+            }())
         try world.launch(.background)
         try world.pushAcme("Hi")
         #expect(world.banners.last?.body == "Hi")

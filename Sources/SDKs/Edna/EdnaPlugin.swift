@@ -22,12 +22,17 @@ public enum EdnaPlugin: ChatSDKPlugin {
                 let bundle = s.bundleID.map { " bundle \(ScenarioText.quoted($0))" } ?? ""
                 return ["edna server \(s.credential.rawValue)\(bundle) environment \(s.environment.rawValue)"]
             },
-            SettingSpelling(.afterBuild, use: { c, use in
-                c.edna.messageTemplate.map { ["edna template message \(EdnaTemplate.spelled($0, for: use))"] } ?? []
-            }),
-            SettingSpelling(.afterBuild, use: { c, use in
-                c.edna.campaignTemplate.map { ["edna template campaign \(EdnaTemplate.spelled($0, for: use))"] } ?? []
-            }),
+            SettingSpelling(
+                .afterBuild,
+                use: { c, use in
+                    c.edna.messageTemplate.map { ["edna template message \(EdnaTemplate.spelled($0, for: use))"] } ?? []
+                }),
+            SettingSpelling(
+                .afterBuild,
+                use: { c, use in
+                    c.edna.campaignTemplate.map { ["edna template campaign \(EdnaTemplate.spelled($0, for: use))"] }
+                        ?? []
+                }),
             SettingSpelling(.afterBuild) { ["host edna \($0.edna.host.rawValue)"] },
             SettingSpelling(.afterHost) { c in
                 [
@@ -53,8 +58,7 @@ public enum EdnaPlugin: ChatSDKPlugin {
         world.ednaHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
     }
 
-    public static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision
-    {
+    public static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision {
         world.ednaHostWillPresent(notification)
     }
 

@@ -46,11 +46,15 @@ extension World {
 
     /// Changes a runtime setting of Kindly's.
     public mutating func apply(_ setting: KindlySetting) throws(CoreError) {
-        try apply(setting.description, of: KindlyPlugin.self, check: { c throws(CoreError) in
-            if case .mode = setting, !KindlyPlugin.supportsExtension(c.sdkVersion) {
-                throw .invalid("mode: Kindly \(DottedVersion.text(c.sdkVersion)) has no notificationMode (3.0.12 or later)")
+        try apply(
+            setting.description, of: KindlyPlugin.self,
+            check: { c throws(CoreError) in
+                if case .mode = setting, !KindlyPlugin.supportsExtension(c.sdkVersion) {
+                    throw .invalid(
+                        "mode: Kindly \(DottedVersion.text(c.sdkVersion)) has no notificationMode (3.0.12 or later)")
+                }
             }
-        }) { setting.store(in: &$0) }
+        ) { setting.store(in: &$0) }
     }
 
     /// The host calls `KindlySDK.start()` (the `start` step in a Kindly app).

@@ -21,7 +21,8 @@ public enum KindlyPlugin: ChatSDKPlugin {
     public static var spellings: [SettingSpelling] {
         [
             SettingSpelling(.afterBuild) { c in
-                c.kindly.serverExtensionVersion.map { ["kindly server extension-version \(DottedVersion.text($0))"] } ?? []
+                c.kindly.serverExtensionVersion.map { ["kindly server extension-version \(DottedVersion.text($0))"] }
+                    ?? []
             },
             SettingSpelling(.afterBuild) { ["host kindly \($0.kindly.host.rawValue)"] },
             SettingSpelling(.afterBuild) { ["mode \($0.kindly.mode.rawValue)"] },
@@ -57,8 +58,7 @@ public enum KindlyPlugin: ChatSDKPlugin {
         world.kindlyHostDidReceiveRemoteNotification(userInfo, pushID: pushID)
     }
 
-    public static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision
-    {
+    public static func willPresent(_ world: inout World, _ notification: IncomingNotification) -> PresentationDecision {
         world.kindlyWillPresent(notification)
     }
 

@@ -51,7 +51,10 @@ extension World {
 
     /// `decrypt(userInfo)` with the key as `reader` sees it now.
     func kindlyDecrypt(_ userInfo: JSONValue, as reader: KeychainReader) -> Result<KindlyMessage, DecryptFailure> {
-        KindlyPayload.decrypt(userInfo, key: readKeychain(KindlyPlugin.keychainItem, as: reader, missing: "no key in the keychain (start() has not fetched it)"))
+        KindlyPayload.decrypt(
+            userInfo,
+            key: readKeychain(
+                KindlyPlugin.keychainItem, as: reader, missing: "no key in the keychain (start() has not fetched it)"))
     }
 
     /// Decrypts in the app process and traces the result.

@@ -14,7 +14,9 @@ extension Vocabulary {
                 violations.append(
                     RuleViolation(
                         message: "no 'sdk' line before the first action", range: first.range, path: first.path,
-                        label: "this action installs the app; say which SDK it integrates ('sdk NAME', or 'sdk none') before it"))
+                        label:
+                            "this action installs the app; say which SDK it integrates ('sdk NAME', or 'sdk none') before it"
+                    ))
             }
             if sdkLines.count > 1, let firstSDK = sdkLines.first {
                 for extra in sdkLines.dropFirst() {

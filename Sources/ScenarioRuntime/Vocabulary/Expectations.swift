@@ -93,7 +93,8 @@ extension Vocabulary {
                 w.log.reversed().contains { $0.text.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", w.log.map(\.text)))
         }
-        addExpectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text", readsRecords: true) {
+        addExpectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text", readsRecords: true)
+        {
             w, a in
             let text = a.text("text") ?? ""
             return Outcome(
@@ -109,7 +110,8 @@ extension Vocabulary {
                 hits.isEmpty, expected: "no trace event containing " + quoted(text),
                 actual: describeList("trace", hits))
         }
-        addExpectation("no log", [Parameter("text", .quotedText)], "no log line contains the text", readsRecords: true) {
+        addExpectation("no log", [Parameter("text", .quotedText)], "no log line contains the text", readsRecords: true)
+        {
             w, a in
             let text = a.text("text") ?? ""
             let hits = w.log.map(\.text).filter { $0.contains(text) }
@@ -155,7 +157,8 @@ extension Vocabulary {
             let actual = w.newestPush?.sent?.rawValue ?? "none"
             return Outcome(want == actual, expected: "push \(want)", actual: "push \(actual)")
         }
-        addExpectation("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") { w, a in
+        addExpectation("delivered", [Parameter("delivered", .boolean)], "whether the newest push was delivered") {
+            w, a in
             let want = a.bool("delivered") ?? true
             guard let push = w.newestPush else {
                 return Outcome(false, expected: "delivered \(want)", actual: "no push yet")

@@ -53,7 +53,8 @@ extension Vocabulary {
         runtimeChoice(
             "delegate", ["forwarding", "own", "none"], topic: host,
             "the notification-center delegate (the SDK's own: 'delegate NAME')",
-            store: { $0.delegate = DelegateChoice(rawValue: $1) }, setting: { .delegate(DelegateChoice(rawValue: $0) ?? .none) })
+            store: { $0.delegate = DelegateChoice(rawValue: $1) },
+            setting: { .delegate(DelegateChoice(rawValue: $0) ?? .none) })
         add(
             "extension-delay", [Parameter("delay", .duration)], role: .runtimeSetting, topic: app,
             "how long the service extension's work takes (past 30s iOS gives up)"
@@ -113,7 +114,6 @@ extension Vocabulary {
         }
     }
 }
-
 
 extension Vocabulary {
     /// A core runtime setting that takes one of a closed set's words.
