@@ -17,6 +17,8 @@ let metadataAccessors: [SwiftSetting] = [
 
 let package = Package(
     name: "scn",
+    // macOS 15: the Synchronization module's Mutex, which the test runner and the core use.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scn", targets: ["scn"]),
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),

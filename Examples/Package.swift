@@ -5,6 +5,7 @@ import PackageDescription
 // string, as Swift Testing cases, and as the host's own `scn` tool.
 let package = Package(
     name: "BadgeHost",
+    platforms: [.macOS(.v15)],  // as scn's own
     dependencies: [.package(name: "scn", path: "..")],
     targets: [
         .target(name: "BadgeVocabulary", dependencies: [.product(name: "ScenarioRuntime", package: "scn")]),

@@ -52,7 +52,9 @@ extension Configuration {
             guard let b = c.silentBudget else { return ["silent-budget off"] }
             return ["silent-budget \(b.count) per \(TimeFormat.duration(b.windowMilliseconds))"]
         },
-        SettingSpelling(fields: ["backgroundRefresh"]) { ["background-refresh \($0.backgroundRefresh ? "on" : "off")"] },
+        SettingSpelling(fields: ["backgroundRefresh"]) {
+            ["background-refresh \($0.backgroundRefresh ? "on" : "off")"]
+        },
         SettingSpelling(fields: ["lowPower"]) { ["low-power \($0.lowPower ? "on" : "off")"] },
         SettingSpelling(fields: ["extensionFault"]) { ["extension-fault \($0.extensionFault.rawValue)"] },
         SettingSpelling(fields: ["host"]) {

@@ -1,8 +1,13 @@
 import CommandLineKit
-import FoundationEssentials
 import ScenarioExploration
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn explore FILE [--depth N] [--jobs N] [--out DIR] [--check P,…] [--max-worlds N]`:
 /// searches every step sequence of up to N steps from the file's prologue for a violated

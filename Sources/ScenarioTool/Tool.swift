@@ -1,10 +1,11 @@
 import CommandLineKit
-import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
 
-#if canImport(Glibc)
-    import Glibc
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 // scn, the command-line tool, as a library: one file per subcommand (each declares its
@@ -22,7 +23,7 @@ public enum ScenarioTool {
     public static func main(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), vocabulary: Vocabulary = .standard
     ) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)  // `scn test | head` ends quietly
+        Platform.ignoreBrokenPipe()  // `scn test | head` ends quietly
         return Tool(vocabulary: vocabulary).run(arguments)
     }
 }
@@ -94,29 +95,8 @@ struct Tool: Sendable {
         return subcommand.run(parsed, self)
     }
 
-    /// The process's environment variables. On Linux read from `environ` a byte at a time:
-    /// `ProcessInfo.environment` finds each entry's `=` a `Character` at a time, 0.4M
-    /// instructions of every start-up for forty variables.
-    static func processEnvironment() -> [String: String] {
-        #if canImport(Glibc)
-            var variables: [String: String] = [:]
-            var entry = environ
-            while let text = entry.pointee {
-                let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
-                if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                    let name = String(decoding: bytes[..<equals], as: UTF8.self)
-                    // The first of two entries with one name wins, as with getenv(3).
-                    if variables[name] == nil {
-                        variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-                    }
-                }
-                entry += 1
-            }
-            return variables
-        #else
-            return ProcessInfo.processInfo.environment
-        #endif
-    }
+    /// The process's environment variables.
+    static func processEnvironment() -> [String: String] { Platform.environment() }
 
     /// Prints a usage error the way every subcommand does, and returns exit code 2.
     func usageError(_ message: String, command: String) -> Int32 {

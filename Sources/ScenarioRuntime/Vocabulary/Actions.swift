@@ -74,7 +74,8 @@ extension Vocabulary {
             }
         }
         add(
-            "push other", options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions, role: .action,
+            "push other", options: [Option("title", .quotedText), Option("body", .quotedText)] + headerOptions,
+            role: .action,
             topic: push,
             "another provider's visible push"
         ) { context, args throws(StepError) in

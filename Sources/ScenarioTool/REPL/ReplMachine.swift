@@ -1,7 +1,12 @@
-import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One accepted entry of a REPL session: a line or block typed, or a file loaded.
 struct ReplEntry: Sendable {
