@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
         .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+        .plugin(name: "ScnPlugin", targets: ["ScnPlugin"]),
     ],
     targets: [
         // The system library (Debian: libssl-dev; macOS: Homebrew openssl@3, through
@@ -72,6 +73,15 @@ let package = Package(
             swiftSettings: metadataAccessors),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"], swiftSettings: metadataAccessors),
+        // `swift package scn test Scenarios` in a package that depends on scn: the tool, built
+        // by SwiftPM, run with the arguments as given (Plugins/ScnPlugin)
+        .plugin(
+            name: "ScnPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "scn",
+                    description: "Run the scn tool: scn test Scenarios, scn run FILE, scn repro FILE, …")),
+            dependencies: ["scn"]),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore"]),

@@ -165,6 +165,8 @@ public struct ToolSpec: Sendable, Hashable {
     /// The words `help` takes (``ArgumentKind/topic``): the subcommands and whatever else the
     /// tool explains.
     public var topics: [String] = []
+    /// Command lines worth copying, each with what it does: the man page's EXAMPLES.
+    public var examples: [Example] = []
 
     public init(
         name: String, abstract: String, commands: [CommandSpec], options: [OptionSpec] = [], sections: [Section] = []
@@ -185,6 +187,19 @@ public struct ToolSpec: Sendable, Hashable {
 
         public init(_ title: String, _ text: String) {
             self.title = title
+            self.text = text
+        }
+    }
+
+    /// A command line and one line on what it does.
+    public struct Example: Sendable, Hashable {
+        /// The command line as typed: `scn test Scenarios`.
+        public var command: String
+        /// What it does, lower case, no full stop.
+        public var text: String
+
+        public init(_ command: String, _ text: String) {
+            self.command = command
             self.text = text
         }
     }

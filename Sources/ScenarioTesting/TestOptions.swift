@@ -69,7 +69,7 @@ public struct TestOptions: Sendable, Hashable {
             .flag("--tap", "TAP version 13 on stdout instead of the console report", section: "Reports"),
             .value("--junit", "FILE", .output, "write a JUnit XML report to FILE", section: "Reports"),
             .flag(
-                "--junit-locations", "add file and line attributes to each JUnit testcase (see docs/TOOL.md)",
+                "--junit-locations", "add file and line attributes to each JUnit testcase (outside the JUnit schema)",
                 section: "Reports"),
             .value("--json", "FILE", .output, "write a JSON report to FILE", section: "Reports"),
             .value(

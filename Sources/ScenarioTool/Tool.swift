@@ -57,6 +57,24 @@ struct Tool: Sendable {
             if let word = signature.path.first, !topics.contains(word) { topics.append(word) }
         }
         spec.topics = topics
+        spec.examples = [
+            .init("\(name) test", "run every scenario under Scenarios/ as a test suite"),
+            .init("\(name) run tap.scn --trace", "run one file and print each case's whole timeline"),
+            .init("\(name) check Scenarios", "check every file without running it"),
+            .init("\(name) test --tags 'kindly and not slow' --filter cold", "run the cases chosen by tag and name"),
+            .init(
+                "\(name) test Scenarios --junit junit.xml --html report.html",
+                "a JUnit report for CI and a page to share"),
+            .init(
+                "\(name) repro bug.scn > bug.md", "a Markdown bug report: the scenario, expected and actual, the trace"),
+            .init(
+                "\(name) explore bug.scn", "search the step sequences after the file's prologue for a broken property"),
+            .init("\(name) help push kindly", "what a scenario command takes"),
+            .init("\(name)", "the REPL: type steps and see what each one does"),
+            .init(
+                "swift package \(name) test Scenarios",
+                "the same from a Swift package that depends on scn, with nothing installed (its SwiftPM plugin)"),
+        ]
         return spec
     }
 
