@@ -8,16 +8,44 @@ import PackagePlugin
 ///     swift package scn test Scenarios
 ///     swift package scn run Scenarios/tap.scn --trace
 ///
+/// A package with its own tool (`ScenarioTool.main(arguments, vocabulary:)` with commands of
+/// its own) names that executable product first, and it is built and run instead:
+///
+///     swift package scn --tool badge-scn test Scenarios
+///
 /// The tool's exit code is the command's: 0 passed, 1 a case failed, 2 usage or check
 /// error (docs/TOOL.md). On macOS, SwiftPM runs a plugin in a sandbox that may not write in
-/// the package: `--disable-sandbox` (before `scn`) lets `--junit`, `--html` and `repro -o`
-/// write their files.
+/// the package: `--disable-sandbox` (before `scn`) lets `--junit`, `--html` and reports
+/// written to a file through.
 @main
 struct ScnPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "scn")
+        var arguments = arguments
+        let executable: URL
+        if arguments.first == "--tool" || arguments.first?.hasPrefix("--tool=") == true {
+            let name: String
+            if let inline = arguments[0].split(separator: "=", maxSplits: 1).dropFirst().first {
+                name = String(inline)
+                arguments.removeFirst()
+            } else {
+                guard arguments.count > 1 else { fail("--tool needs the name of an executable product") }
+                name = arguments[1]
+                arguments.removeFirst(2)
+            }
+            let built = try await packageManager.build(.product(name), parameters: .init(configuration: .debug))
+            guard built.succeeded else {
+                Diagnostics.error(built.logText)
+                fail("cannot build the product '\(name)'")
+            }
+            guard let tool = built.builtArtifacts.first(where: { $0.kind == .executable }) else {
+                fail("the product '\(name)' is not an executable")
+            }
+            executable = tool.url
+        } else {
+            executable = try context.tool(named: "scn").url
+        }
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
@@ -25,8 +53,13 @@ struct ScnPlugin: CommandPlugin {
         let status = process.terminationStatus
         guard process.terminationReason == .exit, status == 0 else {
             // The plugin's own exit code is the tool's, so a script sees 1 for a failed case.
-            Diagnostics.error("scn \(arguments.first ?? "") exited with code \(status)")
+            Diagnostics.error("\(executable.lastPathComponent) \(arguments.first ?? "") exited with code \(status)")
             exit(process.terminationReason == .exit ? status : 3)
         }
+    }
+
+    private func fail(_ message: String) -> Never {
+        Diagnostics.error(message)
+        exit(2)
     }
 }

@@ -27,7 +27,7 @@ enum ExploreCommand {
                     "--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
                 .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
                 .value(
-                    "--check", "P,…", .text,
+                    "--check", "P,…", .choices(BuiltinCheck.standard.map(\.name)),
                     "built-in properties to add: " + builtinNames),
                 .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
                 SharedOptions.root,

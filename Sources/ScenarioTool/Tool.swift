@@ -57,6 +57,7 @@ struct Tool: Sendable {
             if let word = signature.path.first, !topics.contains(word) { topics.append(word) }
         }
         spec.topics = topics
+        spec.topicContinuations = ToolSpec.continuations(of: vocabulary.registry.signatures.map(\.path))
         spec.examples = [
             .init("\(name) test", "run every scenario under Scenarios/ as a test suite"),
             .init("\(name) run tap.scn --trace", "run one file and print each case's whole timeline"),
