@@ -15,8 +15,8 @@ import PackagePlugin
 ///
 /// The tool's exit code is the command's: 0 passed, 1 a case failed, 2 usage or check
 /// error (docs/TOOL.md). On macOS, SwiftPM runs a plugin in a sandbox that may not write in
-/// the package: `--disable-sandbox` (before `scn`) lets `--junit`, `--html` and reports
-/// written to a file through.
+/// the package: `--disable-sandbox` (before `scn`) lets `--junit FILE`, `--html FILE` and
+/// `--out DIR` write there.
 @main
 struct ScnPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -32,7 +32,7 @@ struct ScnPlugin: CommandPlugin {
                 name = arguments[1]
                 arguments.removeFirst(2)
             }
-            let built = try await packageManager.build(.product(name), parameters: .init(configuration: .debug))
+            let built = try packageManager.build(.product(name), parameters: .init(configuration: .debug))
             guard built.succeeded else {
                 Diagnostics.error(built.logText)
                 fail("cannot build the product '\(name)'")

@@ -8,7 +8,7 @@ import ScenarioRuntime
 enum HelpCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
-            "help", abstract: "the command reference (--markdown as Markdown, --man as this man page)",
+            "help", abstract: "the command reference (--markdown: as Markdown; --man: the man page)",
             arguments: [
                 ArgumentSpec(
                     "COMMAND", .topic, .any, "a subcommand (help run), or a scenario command (help push kindly)")
