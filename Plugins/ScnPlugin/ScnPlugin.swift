@@ -13,8 +13,8 @@ import PackagePlugin
 ///
 ///     swift package scn --tool badge-scn test Scenarios
 ///
-/// The tool's exit code is the command's: 0 passed, 1 a case failed, 2 usage or check
-/// error (docs/TOOL.md). On macOS, SwiftPM runs a plugin in a sandbox that may not write in
+/// The command fails when the tool does: `swift package` exits 1 and says the tool's own exit
+/// code (1 a case failed, 2 usage or check error, 3 internal error: docs/TOOL.md). On macOS, SwiftPM runs a plugin in a sandbox that may not write in
 /// the package: `--disable-sandbox` (before `scn`) lets `--junit FILE`, `--html FILE` and
 /// `--out DIR` write there.
 @main
@@ -22,6 +22,7 @@ struct ScnPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var arguments = arguments
         let executable: URL
+        var shown = "scn"
         if arguments.first == "--tool" || arguments.first?.hasPrefix("--tool=") == true {
             let name: String
             if let inline = arguments[0].split(separator: "=", maxSplits: 1).dropFirst().first {
@@ -41,6 +42,7 @@ struct ScnPlugin: CommandPlugin {
                 fail("the product '\(name)' is not an executable")
             }
             executable = tool.url
+            shown = name
         } else {
             executable = try context.tool(named: "scn").url
         }
@@ -52,8 +54,8 @@ struct ScnPlugin: CommandPlugin {
         process.waitUntilExit()
         let status = process.terminationStatus
         guard process.terminationReason == .exit, status == 0 else {
-            // The plugin's own exit code is the tool's, so a script sees 1 for a failed case.
-            Diagnostics.error("\(executable.lastPathComponent) \(arguments.first ?? "") exited with code \(status)")
+            // SwiftPM turns any failure of a plugin into exit code 1; the message keeps the tool's.
+            Diagnostics.error("\(shown) \(arguments.first ?? "") exited with code \(status)")
             exit(process.terminationReason == .exit ? status : 3)
         }
     }
