@@ -30,6 +30,11 @@ extension Platform {
             var thread: pthread_t?
             let started = pthread_create(&thread, &attributes, { raw in WorkBox.run(raw) }, box)
             if started == 0, let thread { return Thread(handle: thread) }
+        #elseif canImport(Musl)
+            // Musl: a pointer too, and an optional argument (no nullability in its header).
+            var thread: pthread_t?
+            let started = pthread_create(&thread, &attributes, { raw in raw.flatMap(WorkBox.run) }, box)
+            if started == 0, let thread { return Thread(handle: thread) }
         #else
             var thread = pthread_t()
             let started = pthread_create(&thread, &attributes, { raw in raw.flatMap(WorkBox.run) }, box)
