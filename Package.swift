@@ -20,6 +20,8 @@ let metadataAccessors: [SwiftSetting] = [
 
 let package = Package(
     name: "scn",
+    // macOS 15: the Synchronization module's Mutex, which the test runner and the core use.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "scn", targets: ["scn"]),
         .library(name: "ScenarioLanguage", targets: ["ScenarioLanguage"]),
@@ -34,6 +36,7 @@ let package = Package(
         .library(name: "ScenarioLanguageServer", targets: ["ScenarioLanguageServer"]),
         .library(name: "ScenarioSwiftTesting", targets: ["ScenarioSwiftTesting"]),
         .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+        .plugin(name: "ScnPlugin", targets: ["ScnPlugin"]),
     ],
     targets: [
         // The system library (Debian: libssl-dev; macOS: Homebrew openssl@3, through
@@ -90,6 +93,15 @@ let package = Package(
             swiftSettings: metadataAccessors),
         // the `scn` executable: one call into ScenarioTool
         .executableTarget(name: "scn", dependencies: ["ScenarioTool"], swiftSettings: metadataAccessors),
+        // `swift package scn test Scenarios` in a package that depends on scn: the tool, built
+        // by SwiftPM, run with the arguments as given (Plugins/ScnPlugin)
+        .plugin(
+            name: "ScnPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "scn",
+                    description: "Run the scn tool: scn test Scenarios, scn run FILE, scn repro FILE, …")),
+            dependencies: ["scn"]),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore", "Kindly", "Edna"]),

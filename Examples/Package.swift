@@ -5,6 +5,7 @@ import PackageDescription
 // own (Acme), run from a string, as Swift Testing cases, and as the host's own `scn` tool.
 let package = Package(
     name: "BadgeHost",
+    platforms: [.macOS(.v15)],  // as scn's own
     dependencies: [.package(name: "scn", path: "..")],
     targets: [
         .target(

@@ -21,7 +21,7 @@ if [ -s "$work/man.err" ] || [ ! -s "$work/page.txt" ]; then
     cat "$work/man.err" >&2
     status=1
 fi
-for heading in NAME SYNOPSIS COMMANDS "EXIT CODES" "SCENARIO COMMANDS"; do
+for heading in NAME SYNOPSIS COMMANDS "EXIT CODES" "SCENARIO COMMANDS" EXAMPLES; do
     grep -q "^$heading" "$work/page.txt" || { echo "error: the man page has no $heading section" >&2; status=1; }
 done
 # Every subcommand and each of its options, as --help lists them.

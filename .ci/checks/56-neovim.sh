@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # editors/README.md's Neovim configurations, exactly as shipped, in a real Neovim: each
 # snippet is the init.lua of a headless nvim that opens a .scn file with an error; the
-# check asserts that `scn lsp` sends the diagnostic (line and message) and answers a hover.
+# check asserts that `commentstring` is `# %s` (so `gcc` comments a line out), that `scn lsp`
+# sends the diagnostic (line and message) and answers a hover.
 # SCN=/path/to/other/scn runs it against another server (a broken one must fail it).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,6 +40,9 @@ local function finish(ok, text)
 end
 local buf = vim.api.nvim_get_current_buf()
 if vim.bo[buf].filetype ~= "scn" then finish(false, "filetype is '" .. vim.bo[buf].filetype .. "', not scn") end
+if vim.bo[buf].commentstring ~= "# %s" then
+  finish(false, "commentstring is '" .. vim.bo[buf].commentstring .. "', not '# %s' (gcc would not comment with #)")
+end
 local got = vim.wait(20000, function() return #vim.diagnostic.get(buf) > 0 end, 50)
 if not got then finish(false, "no diagnostic within 20 s (clients: " .. #vim.lsp.get_clients({ bufnr = buf }) .. ")") end
 local d = vim.diagnostic.get(buf)[1]

@@ -2,7 +2,8 @@
 # Examples/: a host package that embeds scn with a command and an expectation of its own.
 # Built; its one-call string runner run; its own tool (ScenarioTool.main with its
 # vocabulary) checking, testing and serving LSP with the host's commands; its scenarios run
-# as Swift Testing cases.
+# as Swift Testing cases; and scn's own tool run through scn's SwiftPM command plugin
+# (`swift package scn …`), with nothing installed.
 set -euo pipefail
 cd "$(dirname "$0")/../../Examples"
 start=$(date +%s)
@@ -43,4 +44,25 @@ assert b"'push acme' is Acme's, but the app integrates Kindly" in done.stdout, d
 PY
 
 swift test
+
+# The plugin: `swift package scn ARGS` runs the dependency's scn with ARGS in the package's
+# folder, and fails when the tool does; `--tool PRODUCT` first runs the package's own tool
+# instead (the host's commands). --disable-sandbox: macOS's plugin sandbox would refuse the
+# report file; Linux has none, and the flag is accepted there too.
+plugin() {
+    local out
+    out=$(swift package --disable-sandbox scn "$@" 2>&1) || { echo "error: swift package scn $* failed:" >&2; echo "$out" >&2; return 1; }
+    echo "$out"
+}
+out=$(plugin test Standard)
+grep -q "^1 passed, 0 failed" <<< "$out" || { echo "error: swift package scn test Standard: $out" >&2; exit 1; }
+out=$(plugin --tool badge-scn test Scenarios)
+grep -q "^2 passed, 0 failed" <<< "$out" || { echo "error: swift package scn --tool badge-scn test Scenarios: $out" >&2; exit 1; }
+plugin test Standard --junit .build/plugin-junit.xml >/dev/null
+grep -q '<testsuite ' .build/plugin-junit.xml || { echo "error: the plugin's scn test wrote no JUnit report" >&2; exit 1; }
+printf 'sdk kindly\nlaunch background\nexpect banners 1\n' > .build/plugin-fails.scn
+if swift package --disable-sandbox scn run .build/plugin-fails.scn >/dev/null 2>&1; then
+    echo "error: swift package scn run of a failing scenario exited 0" >&2
+    exit 1
+fi
 echo "Examples: built and run in $(( $(date +%s) - start )) s"

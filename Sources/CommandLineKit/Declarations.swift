@@ -165,6 +165,11 @@ public struct ToolSpec: Sendable, Hashable {
     /// The words `help` takes (``ArgumentKind/topic``): the subcommands and whatever else the
     /// tool explains.
     public var topics: [String] = []
+    /// The words that may follow others where a ``ArgumentKind/topic`` goes (`help push` →
+    /// `kindly`, `edna`, …: a scenario command's words, one at a time), for completion.
+    public var topicContinuations: [TopicContinuation] = []
+    /// Command lines worth copying, each with what it does: the man page's EXAMPLES.
+    public var examples: [Example] = []
 
     public init(
         name: String, abstract: String, commands: [CommandSpec], options: [OptionSpec] = [], sections: [Section] = []
@@ -185,6 +190,45 @@ public struct ToolSpec: Sendable, Hashable {
 
         public init(_ title: String, _ text: String) {
             self.title = title
+            self.text = text
+        }
+    }
+
+    /// The words that may follow `after` (words of a topic already typed).
+    public struct TopicContinuation: Sendable, Hashable {
+        public var after: [String]
+        public var words: [String]
+
+        public init(after: [String], words: [String]) {
+            self.after = after
+            self.words = words
+        }
+    }
+
+    /// The continuations of every path in `paths` (each a topic's words), in the order the
+    /// paths come: `[["push", "kindly"], ["push", "edna"]]` → after `push`: `kindly`, `edna`.
+    public static func continuations(of paths: [[String]]) -> [TopicContinuation] {
+        var order: [[String]] = []
+        var words: [[String]: [String]] = [:]
+        for path in paths where path.count > 1 {
+            for end in 1..<path.count {
+                let after = Array(path[..<end])
+                if words[after] == nil { order.append(after) }
+                if !(words[after]?.contains(path[end]) ?? false) { words[after, default: []].append(path[end]) }
+            }
+        }
+        return order.map { TopicContinuation(after: $0, words: words[$0] ?? []) }
+    }
+
+    /// A command line and one line on what it does.
+    public struct Example: Sendable, Hashable {
+        /// The command line as typed: `scn test Scenarios`.
+        public var command: String
+        /// What it does, lower case, no full stop.
+        public var text: String
+
+        public init(_ command: String, _ text: String) {
+            self.command = command
             self.text = text
         }
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a scenario file, a payload file or standard input without trusting its size.
 ///
 /// The size is known before a byte is allocated: the file is opened without blocking,
@@ -17,17 +11,14 @@ public enum BoundedFile {
     /// - Parameter shown: the path as the user wrote it, for the message.
     public static func read(_ path: String, maxBytes: Int, shown: String? = nil) throws(LoadError) -> [UInt8] {
         let name = shown ?? path
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw LoadError("cannot read '\(name)'") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw LoadError("cannot read '\(name)'") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a folder" : "not a regular file"
-            throw LoadError("'\(name)' is \(what)")
+        guard let fd = Platform.openForReading(path) else { throw LoadError("cannot read '\(name)'") }
+        defer { Platform.close(fd) }
+        guard let file = Platform.kindAndSize(fd) else { throw LoadError("cannot read '\(name)'") }
+        guard file.kind == .regular else {
+            throw LoadError("'\(name)' is \(file.kind == .folder ? "a folder" : "not a regular file")")
         }
-        guard Int64(info.st_size) <= Int64(maxBytes) else { throw tooLarge(name, maxBytes) }
-        return try readAll(fd, capacity: Int(info.st_size), maxBytes: maxBytes, name: name)
+        guard file.size <= Int64(maxBytes) else { throw tooLarge(name, maxBytes) }
+        return try readAll(fd, capacity: Int(file.size), maxBytes: maxBytes, name: name)
     }
 
     /// Standard input, up to `maxBytes`.
@@ -48,29 +39,20 @@ public enum BoundedFile {
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
             let want = min(chunk, maxBytes + 1 - bytes.count)
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN {
-                    // Standard input that is not ready yet: wait for it (a pipe).
-                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&p, 1, -1)
-                    continue
-                }
+            let result = buffer.withUnsafeMutableBytes {
+                Platform.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<want]))
+            }
+            switch result {
+            case .bytes(let n):
+                bytes += buffer[0..<n]
+                if bytes.count > maxBytes { throw tooLarge(name, maxBytes) }
+            case .end:
+                return bytes
+            case .notReady where Platform.waitUntilReadable(fd):
+                continue  // standard input that was not ready yet (a pipe)
+            case .notReady, .failed:
                 throw LoadError("cannot read '\(name)'")
             }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-            if bytes.count > maxBytes { throw tooLarge(name, maxBytes) }
         }
-        return bytes
-    }
-
-    private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(fd, buffer, count)
-        #else
-            Darwin.read(fd, buffer, count)
-        #endif
     }
 }

@@ -1,6 +1,10 @@
 // Path text and file-error text without the whole of Foundation: the tool links only
 // FoundationEssentials, so that it starts without loading ICU (see docs/PERFORMANCE.md).
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Paths as text, the way the tool shows them: joined with one `/`, parents by dropping the
 /// last component. No file-system access.

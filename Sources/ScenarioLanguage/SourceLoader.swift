@@ -1,7 +1,7 @@
-import FoundationEssentials
-
-#if canImport(Glibc)
-    import Glibc
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// Reads the files a scenario names (`include`, `push raw file`), confined to the
@@ -52,10 +52,7 @@ public struct DirectoryLoader: SourceLoader {
     private static func resolved(_ root: String) -> String {
         #if os(Linux)
             let plain = !root.split(separator: "/").contains { $0 == "." || $0 == ".." }
-            if plain, let resolved = realpath(root, nil) {
-                defer { free(resolved) }
-                return String(cString: resolved)
-            }
+            if plain, let resolved = Platform.realPath(root) { return resolved }
         #endif
         return URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
     }

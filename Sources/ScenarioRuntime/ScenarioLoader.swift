@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads and checks scenario files with the vocabulary's registry, confined to a root.
 public struct ScenarioLoader: Sendable {

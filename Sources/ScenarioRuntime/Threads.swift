@@ -1,8 +1,6 @@
 // Threads with a large stack, without Foundation's Thread (the tool links only
-// FoundationEssentials; see docs/PERFORMANCE.md).
-#if canImport(Glibc)
-    import Glibc
-#endif
+// FoundationEssentials; see docs/PERFORMANCE.md); pthreads through Platform.swift.
+import ScenarioLanguage
 
 /// Runs work on threads of its own.
 public enum Threads {
@@ -13,33 +11,14 @@ public enum Threads {
     /// Runs `work` on `count` threads at once and returns when every one has finished.
     /// A thread that cannot be started runs its share on the calling thread.
     public static func run(_ count: Int, stackSize: Int = stackSize, _ work: @escaping @Sendable () -> Void) {
-        var threads: [pthread_t] = []
+        var threads: [Platform.Thread] = []
         for _ in 0..<max(0, count) {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, stackSize)
-            defer { pthread_attr_destroy(&attributes) }
-            let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
-            var thread = pthread_t()
-            let started = pthread_create(
-                &thread, &attributes,
-                { raw in
-                    guard let raw else { return nil }
-                    Unmanaged<WorkBox>.fromOpaque(raw).takeRetainedValue().work()
-                    return nil
-                }, box)
-            if started == 0 {
+            if let thread = Platform.startThread(stackSize: stackSize, work) {
                 threads.append(thread)
             } else {
-                Unmanaged<WorkBox>.fromOpaque(box).takeRetainedValue().work()
+                work()
             }
         }
-        for thread in threads { pthread_join(thread, nil) }
+        for thread in threads { Platform.join(thread) }
     }
-}
-
-/// A closure handed to a new thread.
-private final class WorkBox: Sendable {
-    let work: @Sendable () -> Void
-    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
 }

@@ -1,10 +1,9 @@
-import FoundationEssentials
 import ScenarioLanguage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// A scenario file found by discovery: what the reports call it and the root it runs in.
@@ -138,8 +137,6 @@ public enum Discovery {
     /// (`realpath(3)`; `URL.resolvingSymlinksInPath` cost 0.3M instructions, 2% of a short
     /// `scn run`); a path that cannot be resolved stands for itself.
     private static func canonical(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        Platform.realPath(path) ?? path
     }
 }

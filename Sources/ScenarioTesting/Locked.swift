@@ -1,3 +1,4 @@
+import ScenarioLanguage
 import Synchronization
 
 /// A value behind a mutex, shareable between threads.
@@ -11,39 +12,21 @@ final class Locked<Value: Sendable>: Sendable {
     }
 }
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A value behind a mutex with a condition: a thread can wait until the value allows it to
 /// go on (``wait(until:_:)``), and every change wakes the waiting threads.
 final class Monitor<Value>: @unchecked Sendable {
     private var value: Value
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let lock = Platform.ConditionLock()
 
-    init(_ value: Value) {
-        self.value = value
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-        condition.deallocate()
-    }
+    init(_ value: Value) { self.value = value }
 
     /// Waits until `ready` holds, then runs `body` on the value and wakes every waiting thread.
     func wait<R>(until ready: (Value) -> Bool = { _ in true }, _ body: (inout Value) -> R) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !ready(value) { pthread_cond_wait(condition, mutex) }
+        lock.lock()
+        defer { lock.unlock() }
+        while !ready(value) { lock.wait() }
         let result = body(&value)
-        pthread_cond_broadcast(condition)
+        lock.broadcast()
         return result
     }
 }

@@ -1,10 +1,9 @@
-import FoundationEssentials
 import ScenarioLanguage
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// Where a report goes (`--junit FILE`, `--json FILE`, `--out DIR`): checked before anything
@@ -17,7 +16,7 @@ public enum ReportPath {
         let absolute = resolve(path, base: base)
         if isFolder(absolute) { return "'\(path)' is a folder" }
         if FileManager.default.fileExists(atPath: absolute) {
-            return access(absolute, W_OK) == 0 ? nil : "'\(path)' is not writable"
+            return Platform.isWritable(absolute, folder: false) ? nil : "'\(path)' is not writable"
         }
         return problem(creating: PathText.parent(absolute), named: path, base: base)
     }
@@ -27,7 +26,7 @@ public enum ReportPath {
         let absolute = resolve(path, base: base)
         if FileManager.default.fileExists(atPath: absolute) {
             guard isFolder(absolute) else { return "'\(path)' is a file, not a folder" }
-            return access(absolute, W_OK | X_OK) == 0 ? nil : "cannot write in '\(path)' (permission denied)"
+            return Platform.isWritable(absolute, folder: true) ? nil : "cannot write in '\(path)' (permission denied)"
         }
         return problem(creating: PathText.parent(absolute), named: path, base: base)
     }
@@ -44,7 +43,7 @@ public enum ReportPath {
         let prefix = base.hasSuffix("/") ? base : base + "/"
         let shown = ancestor.hasPrefix(prefix) ? String(ancestor.dropFirst(prefix.count)) : ancestor
         guard isFolder(ancestor) else { return "cannot create '\(path)': '\(shown)' is a file, not a folder" }
-        guard access(ancestor, W_OK | X_OK) == 0 else {
+        guard Platform.isWritable(ancestor, folder: true) else {
             return "cannot create '\(path)': '\(shown)' is not writable"
         }
         return nil
@@ -61,7 +60,7 @@ public enum ReportPath {
             try Data(text.utf8).write(to: url, options: .atomic)
             return nil
         } catch {
-            return "cannot write '\(path)'" + (errno != 0 ? " (\(String(cString: strerror(errno))))" : "")
+            return "cannot write '\(path)'" + (Platform.lastErrorText.map { " (\($0))" } ?? "")
         }
     }
 
@@ -81,12 +80,10 @@ public enum ReportPath {
 final class ReportSpool: @unchecked Sendable {
     /// The unnamed temporary file (removed when closed); nil when none could be made, and
     /// the parts are kept in `memory` instead.
-    private let spool: UnsafeMutablePointer<FILE>? = tmpfile()
+    private let spool = Platform.Stream.temporary()
     private var memory = ""
     /// How many parts were appended.
     private(set) var count = 0
-
-    deinit { if let spool { fclose(spool) } }
 
     /// Appends one part. Callers serialise their calls.
     func append(_ part: String) {
@@ -95,8 +92,7 @@ final class ReportSpool: @unchecked Sendable {
             memory += part
             return
         }
-        var bytes = part
-        bytes.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, spool) }
+        _ = spool.write(part)
     }
 
     /// Writes `head`, the parts in order and `tail` to `path` (relative to `base`): to a
@@ -104,7 +100,7 @@ final class ReportSpool: @unchecked Sendable {
     func write(head: String, tail: String, to path: String, base: String) -> String? {
         if let problem = ReportPath.problem(file: path, base: base) { return problem }
         let absolute = ReportPath.resolve(path, base: base)
-        func failure() -> String { "cannot write '\(path)' (\(String(cString: strerror(errno))))" }
+        func failure() -> String { "cannot write '\(path)' (\(Platform.lastErrorText ?? "unknown error"))" }
         do {
             try FileManager.default.createDirectory(
                 atPath: PathText.parent(absolute), withIntermediateDirectories: true)
@@ -112,29 +108,25 @@ final class ReportSpool: @unchecked Sendable {
             return "cannot write '\(path)'"
         }
         let partial = absolute + ".partial"
-        guard let out = fopen(partial, "wb") else { return failure() }
-        func put(_ text: String) -> Bool {
-            var text = text
-            return text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, out) == $0.count }
-        }
-        var written = put(head)
+        guard let out = Platform.Stream.create(partial) else { return failure() }
+        var written = out.write(head)
         if let spool {
-            written = written && fflush(spool) == 0 && fseek(spool, 0, SEEK_SET) == 0
+            written = written && spool.rewind()
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while written {
-                let n = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, spool) }
+                let n = buffer.withUnsafeMutableBytes { spool.read(into: $0) }
                 if n == 0 { break }
-                written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, n, out) == n }
+                written = buffer.withUnsafeBytes { out.write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             }
-            written = written && ferror(spool) == 0
+            written = written && !spool.failed
         } else {
-            written = written && put(memory)
+            written = written && out.write(memory)
         }
-        written = put(tail) && written
-        let closed = fclose(out) == 0
-        guard written, closed, rename(partial, absolute) == 0 else {
+        written = out.write(tail) && written
+        let closed = out.close()
+        guard written, closed, Platform.rename(partial, to: absolute) else {
             let problem = failure()
-            unlink(partial)
+            Platform.remove(partial)
             return problem
         }
         return nil

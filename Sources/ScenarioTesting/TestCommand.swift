@@ -1,5 +1,10 @@
 import CommandLineKit
-import FoundationEssentials
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn test`: runs folders of scenarios as a test suite.
 ///

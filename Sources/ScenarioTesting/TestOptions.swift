@@ -69,7 +69,7 @@ public struct TestOptions: Sendable, Hashable {
             .flag("--tap", "TAP version 13 on stdout instead of the console report", section: "Reports"),
             .value("--junit", "FILE", .output, "write a JUnit XML report to FILE", section: "Reports"),
             .flag(
-                "--junit-locations", "add file and line attributes to each JUnit testcase (see docs/TOOL.md)",
+                "--junit-locations", "add file and line attributes to each JUnit testcase (outside the JUnit schema)",
                 section: "Reports"),
             .value("--json", "FILE", .output, "write a JSON report to FILE", section: "Reports"),
             .value(
@@ -135,8 +135,22 @@ public struct TestOptions: Sendable, Hashable {
                 throw UsageError(error.message)
             }
         }
-        junitPath = try parsed.nonEmpty("--junit", "a file name")
-        jsonPath = try parsed.nonEmpty("--json", "a file name")
-        htmlPath = try parsed.nonEmpty("--html", "a file name")
+        junitPath = try Self.reportFile(parsed, "--junit", "xml")
+        jsonPath = try Self.reportFile(parsed, "--json", "json")
+        htmlPath = try Self.reportFile(parsed, "--html", "html")
+    }
+
+    /// A report option's FILE. A scenario file there (`scn test --json two.scn`, written as
+    /// if `--json` were a flag, as it is for `scn run` and `scn check`) is refused before
+    /// anything runs, so the report never overwrites a scenario.
+    static func reportFile(_ parsed: ParsedArguments, _ name: String, _ ext: String) throws(UsageError) -> String? {
+        guard let path = try parsed.nonEmpty(name, "a file name") else { return nil }
+        guard !path.hasSuffix(".scn") else {
+            let flag = name == "--json" ? "; 'scn run --json' and 'scn check --json' print JSON on standard output" : ""
+            throw UsageError(
+                "\(name) takes the file to write the report to, and '\(path)' is a scenario file: "
+                    + "write 'scn test \(path) \(name) report.\(ext)'\(flag)")
+        }
+        return path
     }
 }

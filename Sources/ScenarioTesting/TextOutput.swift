@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import ScenarioLanguage
 
 /// Somewhere `scn test` writes text: standard output, standard error, or a buffer in tests.
 ///
@@ -25,21 +23,7 @@ public struct FileDescriptorOutput: TextOutput {
     public func write(_ text: String) {
         // A closed pipe (`scn test | head`) must not end the run: SIGPIPE is ignored by the
         // tool, and a failed write is given up.
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        Platform.writeAll(descriptor, text)
     }
 }
 

@@ -1,9 +1,14 @@
 import CommandLineKit
-import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn apns FILE --out DIR`: every push the scenario sends, as an `.apns` file that
 /// `xcrun simctl push` accepts (the payload plus `Simulator Target Bundle`). A push that

@@ -1,8 +1,13 @@
 import CommandLineKit
-import FoundationEssentials
 import ScenarioExploration
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn explore FILE [--depth N] [--jobs N] [--out DIR] [--check P,…] [--max-worlds N]`:
 /// searches every step sequence of up to N steps from the file's prologue for a violated
@@ -22,7 +27,7 @@ enum ExploreCommand {
                     "--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
                 .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
                 .value(
-                    "--check", "P,…", .text,
+                    "--check", "P,…", .choices(BuiltinCheck.standard.map(\.name)),
                     "built-in properties to add: " + builtinNames),
                 .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
                 SharedOptions.root,

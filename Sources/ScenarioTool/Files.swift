@@ -1,10 +1,11 @@
-import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
 
-#if canImport(Glibc)
-    import Glibc
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 /// A scenario named on the command line: a file with its scenario root, or standard input

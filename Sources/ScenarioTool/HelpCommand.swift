@@ -8,15 +8,15 @@ import ScenarioRuntime
 enum HelpCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
-            "help", abstract: "the command reference (--markdown: docs/COMMANDS.md, --man: the man page)",
+            "help", abstract: "the command reference (--markdown: as Markdown; --man: the man page)",
             arguments: [
                 ArgumentSpec(
                     "COMMAND", .topic, .any, "a subcommand (help run), or a scenario command (help push kindly)")
             ],
             options: [
-                .flag("--markdown", "the scenario command reference as Markdown (docs/COMMANDS.md)"),
+                .flag("--markdown", "the scenario command reference as Markdown"),
                 .flag("--man", "the man page, in roff (man -l <(scn help --man))"),
-                .flag("--grammar", "the TextMate grammar for editors (editors/vscode/syntaxes/scn.tmLanguage.json)"),
+                .flag("--grammar", "the TextMate grammar for editors, as JSON"),
             ]),
         run: main)
 

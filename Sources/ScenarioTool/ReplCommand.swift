@@ -1,7 +1,12 @@
 import CommandLineKit
-import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn repl` / `scn` alone. On a terminal, the interactive shell; otherwise standard input
 /// is run as one scenario (its folder: the working directory).

@@ -1,9 +1,14 @@
 import CommandLineKit
-import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A file checked and run, case by case.
 struct FileRun {

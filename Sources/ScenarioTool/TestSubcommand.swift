@@ -1,6 +1,11 @@
 import CommandLineKit
-import FoundationEssentials
 import ScenarioTesting
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `scn test`: the scenario library as a test suite (see docs/TESTING.md). Its command line
 /// is declared beside its options, in ``TestOptions/command``.

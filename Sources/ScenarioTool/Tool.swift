@@ -1,11 +1,12 @@
 import StandardVocabulary
 import CommandLineKit
-import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
 
-#if canImport(Glibc)
-    import Glibc
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
 #endif
 
 // scn, the command-line tool, as a library: one file per subcommand (each declares its
@@ -23,7 +24,7 @@ public enum ScenarioTool {
     public static func main(
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), vocabulary: Vocabulary = .standard
     ) -> Int32 {
-        signal(SIGPIPE, SIG_IGN)  // `scn test | head` ends quietly
+        Platform.ignoreBrokenPipe()  // `scn test | head` ends quietly
         return Tool(vocabulary: vocabulary).run(arguments)
     }
 }
@@ -57,6 +58,25 @@ struct Tool: Sendable {
             if let word = signature.path.first, !topics.contains(word) { topics.append(word) }
         }
         spec.topics = topics
+        spec.topicContinuations = ToolSpec.continuations(of: vocabulary.registry.signatures.map(\.path))
+        spec.examples = [
+            .init("\(name) test", "run every scenario under Scenarios/ as a test suite"),
+            .init("\(name) run tap.scn --trace", "run one file and print each case's whole timeline"),
+            .init("\(name) check Scenarios", "check every file without running it"),
+            .init("\(name) test --tags 'kindly and not slow' --filter cold", "run the cases chosen by tag and name"),
+            .init(
+                "\(name) test Scenarios --junit junit.xml --html report.html",
+                "a JUnit report for CI and a page to share"),
+            .init(
+                "\(name) repro bug.scn > bug.md", "a Markdown bug report: the scenario, expected and actual, the trace"),
+            .init(
+                "\(name) explore bug.scn", "search the step sequences after the file's prologue for a broken property"),
+            .init("\(name) help push kindly", "what a scenario command takes"),
+            .init("\(name)", "the REPL: type steps and see what each one does"),
+            .init(
+                "swift package \(name) test Scenarios",
+                "the same from a Swift package that depends on scn, with nothing installed (its SwiftPM plugin)"),
+        ]
         return spec
     }
 
@@ -95,29 +115,8 @@ struct Tool: Sendable {
         return subcommand.run(parsed, self)
     }
 
-    /// The process's environment variables. On Linux read from `environ` a byte at a time:
-    /// `ProcessInfo.environment` finds each entry's `=` a `Character` at a time, 0.4M
-    /// instructions of every start-up for forty variables.
-    static func processEnvironment() -> [String: String] {
-        #if canImport(Glibc)
-            var variables: [String: String] = [:]
-            var entry = environ
-            while let text = entry.pointee {
-                let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
-                if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-                    let name = String(decoding: bytes[..<equals], as: UTF8.self)
-                    // The first of two entries with one name wins, as with getenv(3).
-                    if variables[name] == nil {
-                        variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-                    }
-                }
-                entry += 1
-            }
-            return variables
-        #else
-            return ProcessInfo.processInfo.environment
-        #endif
-    }
+    /// The process's environment variables.
+    static func processEnvironment() -> [String: String] { Platform.environment() }
 
     /// Prints a usage error the way every subcommand does, and returns exit code 2.
     func usageError(_ message: String, command: String) -> Int32 {

@@ -1,7 +1,3 @@
 import ScenarioTool
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-exit(ScenarioTool.main())
+Platform.exit(ScenarioTool.main())

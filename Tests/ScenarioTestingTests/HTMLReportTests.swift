@@ -161,6 +161,22 @@ import Testing
         #expect(!html.contains("http-equiv=\"refresh\"") && !html.contains("<link") && !html.contains("src="))
     }
 
+    @Test("the list at the top names each told case with its file, and a file's own failure once")
+    func topListNamesTheFile() throws {
+        let html = HTMLReporter.render(Self.suite())
+        let start = try #require(html.range(of: "<ol class=\"toc\">"))
+        let end = try #require(html.range(of: "</ol>", range: start.upperBound..<html.endIndex))
+        let items = html[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0.hasPrefix("<li>") }
+        #expect(items.count == 4)
+        let cases = items.filter { !$0.contains("(check failed)") }
+        #expect(cases.count == 3)
+        for item in cases {
+            #expect(item.contains("<span class=\"file\">s/a.scn ›</span> "), "\(item)")
+        }
+        let file = try #require(items.first { $0.contains("(check failed)") })
+        #expect(file.contains("s/b.scn (check failed)") && !file.contains("class=\"file\""), "\(file)")
+    }
+
     @Test("a case's word on the page is the runtime's word for its status, the one scn run prints")
     func oneWordPerStatus() {
         #expect(CaseStatus.self == CaseResult.Status.self, "one enum for how a case ended")

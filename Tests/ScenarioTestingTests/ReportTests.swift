@@ -231,7 +231,8 @@ import Testing
                         ],
                         [
                             "name": "no", "tags": ["smoke"], "status": "failed", "skip_reason": NSNull(),
-                            "known_bug": NSNull(), "message":
+                            "known_bug": NSNull(),
+                            "message":
                                 "error: expected banner \"Anna\", but the notification center is empty\n  --> Scenarios/a.scn:3:1\ntrace:\n  0ms  push kindly visible <sent>",
                             "location": ["path": "Scenarios/a.scn", "line": 3, "column": 1],
                             "declared_at": ["path": "Scenarios/a.scn", "line": 3, "column": 1],

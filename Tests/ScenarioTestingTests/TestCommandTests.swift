@@ -139,7 +139,17 @@ import Testing
         (["--jbos", "2"], "unknown option '--jbos'; did you mean '--jobs'?"),
         (["--frobnicate"], "unknown option '--frobnicate'"),
         (["-x"], "unknown option '-x'"),
-        (["--jobs"], "option '--jobs' needs a value"),
+        (["--jobs"], "option '--jobs' needs a value: N (files run at once (default: the number of cores))"),
+        // --json is a flag for scn run and scn check; for scn test it takes a FILE.
+        (["--json"], "option '--json' needs a value: FILE (write a JSON report to FILE)"),
+        (
+            ["--json", "two.scn"],
+            "--json takes the file to write the report to, and 'two.scn' is a scenario file: write 'scn test two.scn --json report.json'; 'scn run --json' and 'scn check --json' print JSON on standard output"
+        ),
+        (
+            ["Scenarios", "--html", "bugs/tap.scn"],
+            "--html takes the file to write the report to, and 'bugs/tap.scn' is a scenario file: write 'scn test bugs/tap.scn --html report.html'"
+        ),
         (["--jobs", "0"], "option '--jobs' needs a whole number of at least 1, not '0'"),
         (["--jobs", "two"], "option '--jobs' needs a whole number of at least 1, not 'two'"),
         (["--max-steps=-5"], "option '--max-steps' needs a whole number of at least 1, not '-5'"),

@@ -87,3 +87,40 @@ def test_the_extension_folder_is_consistent():
     assert (VSCODE / grammar["path"]).is_file()
     configuration = json.loads((VSCODE / language["configuration"]).read_text())
     assert configuration["comments"]["lineComment"] == "#"
+
+
+def test_the_language_client_is_declared_and_wired(tmp_path):
+    # package.json starts extension.js for the scn language and declares the npm package it
+    # requires; run under Node with stand-ins for `vscode` and `vscode-languageclient` (not
+    # installed here), activate() starts `scn lsp` on stdio for the language package.json declares.
+    manifest = json.loads((VSCODE / "package.json").read_text())
+    (language,) = manifest["contributes"]["languages"]
+    assert (VSCODE / manifest["main"]).is_file()
+    assert manifest["activationEvents"] == ["onLanguage:" + language["id"]]
+    assert "vscode-languageclient" in manifest["dependencies"]
+    setting = manifest["contributes"]["configuration"]["properties"]["scn.server.path"]
+    assert setting["default"] == "scn"
+    assert (REPO / "LICENSE").read_text().startswith("MIT License") and manifest["license"] == "MIT"
+
+    modules = tmp_path / "node_modules"
+    (modules / "vscode").mkdir(parents=True)
+    (modules / "vscode" / "index.js").write_text(
+        "exports.workspace = { getConfiguration: (s) => ({ get: (k, d) => (global.asked = s + '.' + k, d) }) };\n")
+    (modules / "vscode-languageclient").mkdir()
+    (modules / "vscode-languageclient" / "node.js").write_text(
+        "exports.TransportKind = { stdio: 0 };\n"
+        "exports.LanguageClient = class { constructor(id, name, server, options) {"
+        " global.made = { id, server, options }; }"
+        " start() { global.started = true; return Promise.resolve(); } stop() { return Promise.resolve(); } };\n")
+    script = (
+        "const ext = require(process.argv[1]); const context = { subscriptions: [] };"
+        "ext.activate(context);"
+        "console.log(JSON.stringify({ made: global.made, started: global.started, asked: global.asked,"
+        " subscribed: context.subscriptions.length }));")
+    run = subprocess.run(["node", "-e", script, str(VSCODE / manifest["main"])], capture_output=True, text=True,
+                         env={**os.environ, "NODE_PATH": str(modules)}, timeout=60)
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)
+    assert seen["made"]["server"] == {"command": "scn", "args": ["lsp"], "transport": 0}
+    assert seen["made"]["options"]["documentSelector"] == [{"scheme": "file", "language": language["id"]}]
+    assert seen["started"] and seen["subscribed"] == 1 and seen["asked"] == "scn.server.path"

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What one run of the `scn` binary did.
 struct CLIResult: CustomStringConvertible {
     var status: Int32
@@ -117,26 +111,8 @@ enum CLI {
     static func runOnTerminal(_ arguments: [String], in directory: URL, environment extra: [String: String])
         throws -> (status: Int32, output: String)
     {
-        // posix_openpt and friends are not in the Glibc module (they need _XOPEN_SOURCE): look them up.
-        typealias OpenPT = @convention(c) (Int32) -> Int32
-        typealias PTCall = @convention(c) (Int32) -> Int32
-        typealias PTSName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        guard let openSymbol = dlsym(nil, "posix_openpt"), let grantSymbol = dlsym(nil, "grantpt"),
-            let unlockSymbol = dlsym(nil, "unlockpt"), let nameSymbol = dlsym(nil, "ptsname")
-        else { throw CLIError("no pseudo-terminal functions") }
-        let openpt = unsafeBitCast(openSymbol, to: OpenPT.self)
-        let grantpt = unsafeBitCast(grantSymbol, to: PTCall.self)
-        let unlockpt = unsafeBitCast(unlockSymbol, to: PTCall.self)
-        let ptsname = unsafeBitCast(nameSymbol, to: PTSName.self)
-
-        let master = openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw CLIError("no pseudo-terminal") }
-        defer { close(master) }
-        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
-            throw CLIError("no pseudo-terminal")
-        }
-        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw CLIError("cannot open the pseudo-terminal") }
+        let (master, slave) = try Platform.openPseudoTerminal()
+        defer { Platform.close(master) }
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
 
         let process = Process()
@@ -148,17 +124,9 @@ enum CLI {
         process.standardOutput = terminal
         process.standardError = terminal
         try process.run()
-        close(slave)  // the child holds its own copies; reading ends when it closes them
+        Platform.close(slave)  // the child holds its own copies; reading ends when it closes them
 
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&fds, 1, Int32(deadline * 1000)) > 0 else { break }  // a hang: give up
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }  // EIO: every copy of the terminal's other end is closed
-            bytes += buffer[0..<n]
-        }
+        let bytes = Platform.readUntilQuiet(master, seconds: deadline)
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))
     }

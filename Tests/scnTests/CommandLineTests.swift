@@ -96,7 +96,7 @@ import Testing
         #expect(flagWithValue.status == 2)
         #expect(flagWithValue.stderr.hasPrefix("error: option '--trace' takes no value\n"))
         let missing = try dir.scn("repro", "x.scn", "--case")
-        #expect(missing.stderr.hasPrefix("error: option '--case' needs a value\n"), "\(missing)")
+        #expect(missing.stderr.hasPrefix("error: option '--case' needs a value: NAME ("), "\(missing)")
         let extra = try dir.scn("repro", "x.scn", "y.scn")
         #expect(extra.status == 2)
         #expect(extra.stderr.hasPrefix("error: unexpected argument 'y.scn' (scn repro FILE)\n"), "\(extra)")

@@ -201,8 +201,9 @@ struct DocSamplesTests {
 
     // On every page, every block that shows a command and what it prints (its first line
     // starts with `$ `) is a sample, and every Swift block of docs/EMBEDDING.md is a file.
-    /// The tool's own pages, which show many runs: each must mark at least five blocks.
-    static let toolPages = ["docs/TOOL.md", "docs/TESTING.md", "docs/EMBEDDING.md"]
+    /// The tool's own pages and the tutorial, which show many runs: each must mark at least
+    /// five blocks.
+    static let toolPages = ["docs/TOOL.md", "docs/TESTING.md", "docs/EMBEDDING.md", "docs/TUTORIAL.md"]
 
     @Test("on every page every shown run is a sample, and every Swift block is a file", arguments: pages)
     func everyRunIsASample(_ page: String) throws {

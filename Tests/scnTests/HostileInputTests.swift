@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Scenario files arrive in bug reports from strangers: each input here once crashed the
 /// tool, hung it or ate gigabytes. Each now ends with a clear error at a position and
 /// exit 1 or 2. They run the `scn` binary in a process of its own, so a regression is a
@@ -166,7 +162,7 @@ import Testing
     func fifo() throws {
         let dir = try TempDir()
         let path = dir.url.appendingPathComponent("f.scn").path
-        #expect(mkfifo(path, 0o600) == 0)
+        #expect(Platform.makeFIFO(path))
         Self.expectEnds(try dir.scn("check", "f.scn"), status: 2, "'f.scn' is not a regular file")
         try dir.write("i.scn", "sdk kindly\ninclude \"f.scn\"\n")
         Self.expectEnds(try dir.scn("check", "i.scn"), status: 2, "is not a regular file")

@@ -4,10 +4,6 @@ import Testing
 
 @testable import ScenarioTool
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The REPL in a real pseudo-terminal (tmux): readline editing, a mistake with its caret,
 /// tab completion, `:save`, `scn run` on the saved file, and history in a second session.
 @Suite(.enabled(if: Tmux.executable != nil, "tmux is not installed"))
@@ -150,50 +146,12 @@ enum ProcessRunner {
         let log = (NSTemporaryDirectory() as NSString).appendingPathComponent("scn-process-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(atPath: log) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGCHLD, SIGWINCH] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
         // `sh` changes to the directory, then becomes the program.
         let command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in argv { free(p) }
-            for p in envp { free(p) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TestFailure("cannot start \(executable): error \(spawned)") }
-
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                throw TestFailure("\(executable) \(arguments.joined(separator: " ")) took longer than \(Int(timeout))s")
-            }
-            usleep(10_000)
+        guard let code = try Platform.spawn(command, log: log, timeout: timeout) else {
+            throw TestFailure("\(executable) \(arguments.joined(separator: " ")) took longer than \(Int(timeout))s")
         }
         let output = FileManager.default.contents(atPath: log).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
         return (code, output)
     }
 }

@@ -52,7 +52,12 @@ public enum BashCompletion {
             }
             let options = ShellWords.quoted(ShellWords.optionWords(command).joined(separator: " "))
             out += "        if [[ \"$cur\" == -* ]]; then \(f)_offer words \(options) \"$cur\"; return 0; fi\n"
-            out += "        \(ShellWords.positionalKind(command, in: tool).map { offer($0, f) } ?? "COMPREPLY=()")\n"
+            if command.arguments.first?.kind == .topic {
+                out += topics(tool, f)
+            } else {
+                out +=
+                    "        \(ShellWords.positionalKind(command, in: tool).map { offer($0, f) } ?? "COMPREPLY=()")\n"
+            }
             out += "        ;;\n"
         }
         out += """
@@ -64,6 +69,17 @@ public enum BashCompletion {
 
             """
         return out
+    }
+
+    /// A topic's words: the tool's topics first, then what may follow the words typed.
+    static func topics(_ tool: ToolSpec, _ f: String) -> String {
+        var out = "        case \"${COMP_WORDS[*]:2:COMP_CWORD-2}\" in\n"
+        out += "        '') \(offer(.choices(tool.topics), f)) ;;\n"
+        for next in tool.topicContinuations {
+            let after = ShellWords.quoted(next.after.joined(separator: " "))
+            out += "        \(after)) \(offer(.choices(next.words), f)) ;;\n"
+        }
+        return out + "        *) COMPREPLY=() ;;\n        esac\n"
     }
 
     static func offer(_ kind: ArgumentKind, _ f: String) -> String {

@@ -17,6 +17,12 @@ public enum FishCompletion {
                 test (count $words) -ge 2; and test "$words[2]" = "$argv[1]"
             end
 
+            # The words typed after the subcommand are exactly $argv (a topic's words so far).
+            function \(f)_after
+                set -l words (commandline -opc)
+                test (count $words) -ge 2; and test "$words[3..-1]" = "$argv"
+            end
+
             # Scenario files (*.scn) and folders below the word being completed.
             function \(f)_scenarios
                 set -l word (commandline -ct)
@@ -45,7 +51,14 @@ public enum FishCompletion {
                 if option.takesValue { line += " " + values(ShellWords.resolved(option.kind, in: tool), f) }
                 out += line + " -d \(q(option.help))\n"
             }
-            if let kind = ShellWords.positionalKind(command, in: tool) {
+            if command.arguments.first?.kind == .topic {
+                let using = "\(f)_using \(command.name); and \(f)_after"
+                out += "complete -c \(p) -n \(q(using)) \(values(.choices(tool.topics), f))\n"
+                for next in tool.topicContinuations {
+                    let after = next.after.map { ShellWords.quoted($0) }.joined(separator: " ")
+                    out += "complete -c \(p) -n \(q(using + " " + after)) \(values(.choices(next.words), f))\n"
+                }
+            } else if let kind = ShellWords.positionalKind(command, in: tool) {
                 out += "complete -c \(p) \(when) \(values(kind, f))\n"
             }
         }

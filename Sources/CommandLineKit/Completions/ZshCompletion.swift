@@ -46,7 +46,11 @@ public enum ZshCompletion {
             }
             let options = ShellWords.optionWords(command).map { ShellWords.quoted($0) }.joined(separator: " ")
             out += "        if [[ \"$cur\" == -* ]]; then compadd -- \(options); return; fi\n"
-            out += "        \(ShellWords.positionalKind(command, in: tool).map(offer) ?? "return 1")\n"
+            if command.arguments.first?.kind == .topic {
+                out += topics(tool)
+            } else {
+                out += "        \(ShellWords.positionalKind(command, in: tool).map(offer) ?? "return 1")\n"
+            }
             out += "        ;;\n"
         }
         out += """
@@ -61,6 +65,17 @@ public enum ZshCompletion {
 
             """
         return out
+    }
+
+    /// A topic's words: the tool's topics first, then what may follow the words typed.
+    static func topics(_ tool: ToolSpec) -> String {
+        var out = "        case \"${(j: :)words[3,CURRENT-1]}\" in\n"
+        out += "        '') \(offer(.choices(tool.topics))) ;;\n"
+        for next in tool.topicContinuations {
+            out +=
+                "        \(ShellWords.quoted(next.after.joined(separator: " ")))) \(offer(.choices(next.words))) ;;\n"
+        }
+        return out + "        *) return 1 ;;\n        esac\n"
     }
 
     static func offer(_ kind: ArgumentKind) -> String {

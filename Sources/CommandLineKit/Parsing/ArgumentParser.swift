@@ -62,7 +62,11 @@ public enum ArgumentParser {
             if let inline {
                 value = inline
             } else {
-                guard i < arguments.count else { throw UsageError("option '\(option.name)' needs a value") }
+                guard i < arguments.count else {
+                    // What the value is, from the declaration: `--json FILE` is not a flag.
+                    let what = option.placeholder.map { ": \($0) (\(option.help))" } ?? ""
+                    throw UsageError("option '\(option.name)' needs a value\(what)")
+                }
                 value = arguments[i]
                 i += 1
             }

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The TextMate grammar of `.scn` files (VS Code, Sublime Text, GitHub's highlighters),
 /// with its word lists taken from the registry and the parser: statement keywords, command

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // JSON-RPC 2.0 as the Language Server Protocol uses it: requests (with an id), responses,
 // notifications (no id), and the error codes the protocol names.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ScenarioLanguage
 
 /// Runs a ``LanguageServer`` over two file descriptors (standard input and output for
 /// `scn lsp`): reads bytes, frames them, answers each message before reading on.
@@ -29,25 +25,20 @@ public struct Connection {
                 }
                 if let code = server.exitCode { return code }
             }
-            let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return server.exitCode ?? 1 }
-            framer.append(chunk[0..<n])
+            let result = chunk.withUnsafeMutableBytes { Platform.read(input, into: $0) }
+            switch result {
+            case .bytes(let n):
+                framer.append(chunk[0..<n])
+            case .notReady where Platform.waitUntilReadable(input):
+                continue
+            case .notReady, .end, .failed:
+                return server.exitCode ?? 1
+            }
         }
     }
 
     /// Writes all of `bytes`; false when the output is gone.
     private func send(_ bytes: [UInt8]) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(output, base + written, buffer.count - written)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            written += n
-        }
-        return true
+        bytes.withUnsafeBytes { Platform.writeAll(output, $0) }
     }
 }

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An open document: its text as the language reads it (bytes), and the conversions
 /// between the language's byte offsets and the protocol's positions (0-based lines,

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `scn` language server: reads message bodies, answers them, and tells when to
 /// stop. It holds the open documents; everything it says about them comes from the

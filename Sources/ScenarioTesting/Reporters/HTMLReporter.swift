@@ -86,9 +86,14 @@ final class HTMLReporter: Sendable {
             let first = s.told.count + 1
             s.failed += console.failedLines(file)
             for (i, story) in stories.enumerated() {
+                // A case is named with its file, as the console's Failed list names it: two
+                // files may have cases of one name.
+                let name =
+                    story.aboutFile
+                    ? e(story.title) : "<span class=\"file\">\(e(story.file)) ›</span> \(e(story.title))"
                 s.told.append(
                     "<li><a href=\"#case-\(first + i)\"><span class=\"word \(story.kind)\">\(e(story.word))</span> "
-                        + "\(e(story.title))</a></li>\n")
+                        + "\(name)</a></li>\n")
             }
             return first
         }
@@ -118,6 +123,8 @@ final class HTMLReporter: Sendable {
         var kind: String
         var title: String
         var file: String
+        /// The story is the file's own (it did not check or could not run): its title names it.
+        var aboutFile = false
         var location: FileLocation?
         var knownBug: String?
         var message: String?
@@ -132,7 +139,7 @@ final class HTMLReporter: Sendable {
                 Story(
                     word: problem.kind == .check ? "FAIL" : "ERROR", kind: problem.kind == .check ? "bad" : "error",
                     title: file.path + (problem.kind == .check ? " (check failed)" : " (internal error)"),
-                    file: file.path, location: problem.location, message: problem.message)
+                    file: file.path, aboutFile: true, location: problem.location, message: problem.message)
             ]
         }
         return file.cases.filter { $0.outcome.status.tellsAStory }.map { c in
@@ -254,6 +261,7 @@ final class HTMLReporter: Sendable {
         th { font-size: 12px; color: var(--dim); }
         td:first-child { width: 1%; white-space: nowrap; }
         .why { color: var(--dim); }
+        .toc .file { color: var(--dim); }
         footer { margin-top: 24px; color: var(--dim); font-size: 12px; }
         svg.diagram { display: block; background: var(--paper); }
         svg.diagram text { font-family: "DejaVu Sans Mono", "Liberation Mono", Menlo, monospace; font-size: 12px;

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the REPL keeps its history between sessions: `$XDG_STATE_HOME/scn/history`, or
 /// `~/.local/state/scn/history` when `XDG_STATE_HOME` is unset (or not absolute, as the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ScenarioLanguage
 
 /// GNU readline (``Readline``, loaded when the REPL starts), through its callback interface:
 /// line editing, history kept in a file, and tab completion from a ``Completer``.
@@ -32,7 +28,7 @@ struct LineEditor {
         self.historyPath = historyPath
         ReadlineGlobals.readline = rl
         ReadlineGlobals.completer = completer
-        ReadlineGlobals.installSignalPipe()
+        Platform.SignalPipe.install()
         rl.readlineName.pointee = ReadlineGlobals.readlineName
         rl.catchSignals.pointee = 0
         rl.catchSigwinch.pointee = 0
@@ -58,32 +54,26 @@ struct LineEditor {
     /// Reads one line with `prompt`.
     func read(prompt: String) -> Input {
         // Ctrl-C typed while an entry ran is forgotten; a SIGTERM or SIGHUP is not.
-        if ReadlineGlobals.drainSignals().contains(UInt8(ascii: "T")) { return .endOfInput }
+        if Platform.SignalPipe.drain().contains(Platform.SignalPipe.terminate) { return .endOfInput }
         ReadlineGlobals.result = nil
         rl.callbackHandlerInstall(prompt, ReadlineGlobals.lineHandler)
         defer { ReadlineGlobals.result = nil }
         while ReadlineGlobals.result == nil {
-            var fds = [
-                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: ReadlineGlobals.signalReadEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            let n = poll(&fds, 2, -1)
-            if n < 0 {
-                if errno == EINTR { continue }
+            guard let ready = Platform.waitForInput(0) else {
                 rl.callbackHandlerRemove()
                 return .endOfInput
             }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                let signals = ReadlineGlobals.drainSignals()
-                if signals.contains(UInt8(ascii: "W")) {
+            if ready.signal {
+                let signals = Platform.SignalPipe.drain()
+                if signals.contains(Platform.SignalPipe.resize) {
                     rl.resizeTerminal()
                 }
-                if signals.contains(UInt8(ascii: "T")) {
+                if signals.contains(Platform.SignalPipe.terminate) {
                     // SIGTERM or SIGHUP: leave cleanly, the terminal restored.
                     rl.callbackHandlerRemove()
                     return .endOfInput
                 }
-                if signals.contains(UInt8(ascii: "I")) {
+                if signals.contains(Platform.SignalPipe.interrupt) {
                     // `^C` after what was typed, like a shell; then a fresh line (removing the
                     // handler may send a carriage return, so the newline comes after it).
                     Terminal.write("^C")
@@ -94,7 +84,7 @@ struct LineEditor {
                     return .interrupted
                 }
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if ready.input {
                 rl.callbackReadChar()
             }
         }
@@ -115,7 +105,7 @@ struct LineEditor {
     /// Puts the terminal back as it was.
     func close() {
         rl.callbackHandlerRemove()
-        ReadlineGlobals.restoreSignals()
+        Platform.SignalPipe.restore()
     }
 }
 
@@ -130,18 +120,11 @@ enum ReadlineGlobals {
     /// The candidates of the completion in progress, and the next one to hand out.
     nonisolated(unsafe) static var candidates: [String] = []
     nonisolated(unsafe) static var nextCandidate = 0
-    /// The self-pipe the signal handlers write to: `I` for SIGINT, `W` for SIGWINCH, `T` for
-    /// SIGTERM and SIGHUP.
-    nonisolated(unsafe) static var signalReadEnd: Int32 = -1
-    nonisolated(unsafe) static var signalWriteEnd: Int32 = -1
-    /// The handlers in place before ours, by signal.
-    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
-    static let handled: [Int32] = [SIGINT, SIGWINCH, SIGTERM, SIGHUP]
 
     /// C strings readline keeps pointers to for the whole session.
-    nonisolated(unsafe) static let readlineName = UnsafePointer(strdup("scn"))
-    nonisolated(unsafe) static let wordBreaks = UnsafePointer(strdup(" \t\n\"'[{(,;="))
-    nonisolated(unsafe) static let quotes = UnsafePointer(strdup("\"'"))
+    nonisolated(unsafe) static let readlineName = UnsafePointer(Platform.copyCString("scn"))
+    nonisolated(unsafe) static let wordBreaks = UnsafePointer(Platform.copyCString(" \t\n\"'[{(,;="))
+    nonisolated(unsafe) static let quotes = UnsafePointer(Platform.copyCString("\"'"))
 
     static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
         // Removing the handler here stops readline from printing the next prompt before
@@ -152,7 +135,7 @@ enum ReadlineGlobals {
             return
         }
         ReadlineGlobals.result = .line(String(cString: line))
-        free(line)
+        Platform.freeCMemory(line)
     }
 
     static let attemptCompletion:
@@ -184,69 +167,6 @@ enum ReadlineGlobals {
         guard ReadlineGlobals.nextCandidate < ReadlineGlobals.candidates.count else { return nil }
         let word = ReadlineGlobals.candidates[ReadlineGlobals.nextCandidate]
         ReadlineGlobals.nextCandidate += 1
-        return strdup(word)
-    }
-
-    static let signalHandler: @convention(c) (Int32) -> Void = { signal in
-        var byte: UInt8 =
-            switch signal {
-            case SIGINT: UInt8(ascii: "I")
-            case SIGWINCH: UInt8(ascii: "W")
-            default: UInt8(ascii: "T")
-            }
-        _ = write(ReadlineGlobals.signalWriteEnd, &byte, 1)
-    }
-
-    /// Creates the self-pipe and routes SIGINT and SIGWINCH to it.
-    static func installSignalPipe() {
-        guard signalReadEnd < 0 else { return }
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        for fd in ends {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        signalReadEnd = ends[0]
-        signalWriteEnd = ends[1]
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = signalHandler
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        for signal in handled {
-            var old = sigaction()
-            sigaction(signal, &action, &old)
-            previous[signal] = old
-        }
-        // A parent may have started us with these blocked (threads of test runners do).
-        var wanted = sigset_t()
-        sigemptyset(&wanted)
-        for signal in handled { sigaddset(&wanted, signal) }
-        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
-    }
-
-    static func restoreSignals() {
-        guard signalReadEnd >= 0 else { return }
-        for signal in handled {
-            guard var old = previous[signal] else { continue }
-            sigaction(signal, &old, nil)
-        }
-    }
-
-    /// Reads whatever the signal handlers wrote since the last call.
-    @discardableResult
-    static func drainSignals() -> [UInt8] {
-        guard signalReadEnd >= 0 else { return [] }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while true {
-            #if canImport(Glibc)
-                let n = Glibc.read(signalReadEnd, &buffer, buffer.count)
-            #else
-                let n = Darwin.read(signalReadEnd, &buffer, buffer.count)
-            #endif
-            if n <= 0 { break }
-            out += buffer[0..<n]
-        }
-        return out
+        return Platform.copyCString(word)
     }
 }

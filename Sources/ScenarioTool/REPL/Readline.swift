@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import ScenarioLanguage
 
 /// GNU readline, loaded with `dlopen` when the REPL starts: the only command that reads a
 /// line. Linking it would make every `scn run` and `scn check` pay the dynamic loader's
@@ -51,7 +47,7 @@ struct Readline {
     /// The names tried, in order: the library's run-time name first (Debian's `libreadline8`),
     /// then the development link, then Homebrew's keg-only folders on macOS.
     static let candidates: [String] = {
-        #if canImport(Darwin)
+        #if os(macOS)
             return [
                 "libreadline.8.dylib", "/opt/homebrew/opt/readline/lib/libreadline.8.dylib",
                 "/usr/local/opt/readline/lib/libreadline.8.dylib",
@@ -71,18 +67,21 @@ struct Readline {
     static func load(_ names: [String] = candidates) throws(LoadError) -> Readline {
         var reasons: [String] = []
         for name in names {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                reasons.append(dlerror().map { String(cString: $0) } ?? name)
+            let handle: UnsafeMutableRawPointer
+            switch Platform.loadLibrary(name) {
+            case .success(let loaded): handle = loaded
+            case .failure(let error):
+                reasons.append(error.message)
                 continue
             }
             do {
                 return try Readline(handle)
             } catch {
                 reasons.append("\(name): \(error.description)")
-                dlclose(handle)
+                Platform.unloadLibrary(handle)
             }
         }
-        #if canImport(Darwin)
+        #if os(macOS)
             let install = "brew install readline"
         #else
             let install = "on Debian or Ubuntu: apt-get install libreadline8"
@@ -94,7 +93,7 @@ struct Readline {
 
     private init(_ handle: UnsafeMutableRawPointer) throws(LoadError) {
         func symbol(_ name: String) throws(LoadError) -> UnsafeMutableRawPointer {
-            guard let address = dlsym(handle, name) else {
+            guard let address = Platform.symbol(name, in: handle) else {
                 // macOS's libedit answers to the same file name without the callback interface.
                 throw LoadError(description: "no '\(name)': not GNU readline")
             }

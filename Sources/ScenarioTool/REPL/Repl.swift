@@ -1,6 +1,11 @@
-import FoundationEssentials
 import ScenarioLanguage
 import ScenarioRuntime
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The interactive shell: `scn` on a terminal, or `scn repl`. See docs/REPL.md.
 ///

@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The REPL's file access for `include` and `push raw file`: a ``DirectoryLoader`` confined
 /// to the scenario root (the working directory), that resolves paths against the root

@@ -1,8 +1,13 @@
-import StandardVocabulary
-import FoundationEssentials
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One accepted entry of a REPL session: a line or block typed, or a file loaded.
 struct ReplEntry: Sendable {

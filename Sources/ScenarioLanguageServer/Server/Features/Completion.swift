@@ -1,5 +1,10 @@
-import FoundationEssentials
 import ScenarioLanguage
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension LanguageServer {
     /// `textDocument/completion`: what the REPL offers at the same place
