@@ -1,3 +1,4 @@
+import Edna
 import Foundation
 import NotificationCore
 import Testing
