@@ -35,7 +35,7 @@ import Testing
     func topicContinuations() throws {
         let spec = Tool(vocabulary: .standard).spec
         let push = try #require(spec.topicContinuations.first { $0.after == ["push"] })
-        #expect(Set(push.words) == ["kindly", "edna", "other", "raw"])
+        #expect(Set(push.words) == ["app", "kindly", "edna", "other", "raw"])
         let raw = try #require(spec.topicContinuations.first { $0.after == ["push", "raw"] })
         #expect(raw.words == ["file"])
         #expect(!spec.topicContinuations.contains { $0.after == ["push", "kindly"] }, "nothing follows 'push kindly'")
