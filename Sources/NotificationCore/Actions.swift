@@ -88,14 +88,16 @@ extension World {
     /// and `body`, or `content-available: 1` only; `mutable-content: 1` when the app ships a
     /// service extension. It goes to the device token the app registered.
     public mutating func pushApp(
-        _ type: PushType, title: String? = nil, body: String? = nil, headers: APNsHeaderOverrides = .none
+        _ type: PushType, title: String? = nil, body: String? = nil, route: String? = nil,
+        headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
         if type == .visible, title == nil, body == nil {
             throw .invalid("push app visible: give a title or a body")
         }
         beginStep(
             "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
-                + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + headers.description)
+                + (body.map { " body \(ScenarioText.quoted($0))" } ?? "")
+                + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + headers.description)
         let index = beginPush(.app)
         var aps: [JSONMember] = []
         if type == .visible {
@@ -111,7 +113,8 @@ extension World {
             pushNotSent(index, reason: "the app's server has no device token (the app never registered)")
         } else {
             apnsSend(
-                index, payload: .object([JSONMember("aps", .object(aps))]),
+                index,
+                payload: .object([JSONMember("aps", .object(aps))] + (route.map { [JSONMember("route", .string($0))] } ?? [])),
                 route: .token(topic: configuration.bundleID, environment: configuration.environment),
                 overrides: headers)
         }

@@ -99,11 +99,35 @@ public enum ServerCollapseID: String, CaseIterable, Hashable, Sendable {
     case message
 }
 
+/// `own-on-tap`: what the host's own code does with a notification it handles (docs/APP.md).
+public enum OwnOnTap: String, CaseIterable, Hashable, Sendable {
+    /// Navigates to the push's `route` (the default with no chat SDK).
+    case opensRoute = "opens-route"
+    /// Opens the SDK's chat (Kindly: as a forwarding delegate; edna: `getChat(userInfo:)`).
+    case opensChat = "opens-chat"
+    /// Nothing: the app only comes to the foreground (the default with an SDK).
+    case ignores
+}
+
+/// `navigates-from`: where the host's code that acts on a notification sits.
+public enum NavigationSource: String, CaseIterable, Hashable, Sendable {
+    /// The notification-center delegate's `didReceive(response)`: taps from any state.
+    case didReceiveResponse = "did-receive-response"
+    /// `didReceiveRemoteNotification`: only `content-available` pushes, never a tap.
+    case didReceiveRemoteNotification = "did-receive-remote-notification"
+    /// A cold launch's `launchOptions[.remoteNotification]`.
+    case launchOptions = "launch-options"
+}
+
 /// What the host app's own code does, beside its SDK wiring: data the host seam applies
 /// whatever the SDK (docs/CORE.md "The host seam").
 public struct HostBehaviour: Hashable, Sendable {
     public var postsLocal: HostPostsLocal = .none
     public var ownPresents: OwnPresentation = .banner
+    /// nil: the SDK's default (``ChatSDKPlugin/defaultOwnOnTap``).
+    public var ownOnTap: OwnOnTap? = nil
+    /// Where the host's navigation code sits, in the order written.
+    public var navigatesFrom: [NavigationSource] = [.didReceiveResponse]
     public init() {}
 }
 

@@ -27,7 +27,11 @@ extension Configuration {
         SettingSpelling { ["low-power \($0.lowPower ? "on" : "off")"] },
         SettingSpelling { ["extension-fault \($0.extensionFault.rawValue)"] },
         SettingSpelling {
-            ["host posts-local \($0.host.postsLocal.rawValue)", "own-presents \($0.host.ownPresents.rawValue)"]
+            [
+                "host posts-local \($0.host.postsLocal.rawValue)", "own-presents \($0.host.ownPresents.rawValue)",
+                "own-on-tap \(($0.host.ownOnTap ?? $0.sdk.plugin.defaultOwnOnTap).rawValue)",
+                "navigates-from \(NavigationSource.spelled($0.host.navigatesFrom))",
+            ]
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
     ]

@@ -153,6 +153,8 @@ public enum RuntimeSetting: Hashable, Sendable {
     case extensionFault(ExtensionFault)
     case hostPostsLocal(HostPostsLocal)
     case ownPresents(OwnPresentation)
+    case ownOnTap(OwnOnTap)
+    case navigatesFrom([NavigationSource])
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -169,6 +171,8 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .extensionFault(let fault): return "extension-fault \(fault.rawValue)"
         case .hostPostsLocal(let value): return "host posts-local \(value.rawValue)"
         case .ownPresents(let value): return "own-presents \(value.rawValue)"
+        case .ownOnTap(let value): return "own-on-tap \(value.rawValue)"
+        case .navigatesFrom(let sources): return "navigates-from " + NavigationSource.spelled(sources)
         }
     }
 }

@@ -15,6 +15,8 @@ extension World {
         case .extensionFault(let fault): next.extensionFault = fault
         case .hostPostsLocal(let value): next.host.postsLocal = value
         case .ownPresents(let value): next.host.ownPresents = value
+        case .ownOnTap(let value): next.host.ownOnTap = value
+        case .navigatesFrom(let sources): next.host.navigatesFrom = sources
         }
         try Self.validateRuntime(next)
         configuration = next

@@ -896,7 +896,7 @@ private final class CheckRun {
     /// The choice words a kind offers (for "did you mean").
     static func choices(_ kind: ValueKind) -> [String] {
         switch kind {
-        case .choice(let words): return words
+        case .choice(let words), .words(let words): return words
         case .boolean: return ["true", "false"]
         case .oneOf(let kinds): return kinds.flatMap(choices)
         default: return []

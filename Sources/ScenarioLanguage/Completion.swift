@@ -121,7 +121,7 @@ public struct StatementCompleter: Sendable {
     /// The words a kind of value can be, where they are a closed set.
     public static func values(_ kind: ValueKind?) -> [String] {
         switch kind {
-        case .choice(let words)?: return words
+        case .choice(let words)?, .words(let words)?: return words
         case .boolean?: return ["true", "false"]
         case .oneOf(let kinds)?: return kinds.flatMap { values($0) }
         default: return []

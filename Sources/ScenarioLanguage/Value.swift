@@ -55,6 +55,9 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     case boolean
     /// One of these words.
     case choice([String])
+    /// One of these words, or a list of them: `launch-options` or `[launch-options,
+    /// did-receive-response]`.
+    case words([String])
     /// An object literal `{…}`.
     case object
     /// Anything.
@@ -84,6 +87,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
         case .version: return "a version like 3.0.12"
         case .boolean: return "true or false"
         case .choice(let words): return words.map { "'\($0)'" }.joined(separator: ", ")
+        case .words(let words): return words.map { "'\($0)'" }.joined(separator: ", ") + ", or a list of them"
         case .object: return "an object {…}"
         case .any: return "a value"
         case .oneOf(let kinds): return kinds.map(\.description).joined(separator: " or ")
@@ -99,6 +103,7 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
         case .version: return "V"
         case .boolean: return "true|false"
         case .choice(let words): return words.joined(separator: "|")
+        case .words(let words): return words.joined(separator: "|") + "|[…]"
         case .object: return "{…}"
         case .any: return "VALUE"
         case .oneOf(let kinds): return kinds.map(\.placeholder).joined(separator: "|")
@@ -138,6 +143,11 @@ public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
             guard let t = value.text else { return false }
             if case .string = value { return false }
             return words.contains(t)
+        case .words(let words):
+            if case .list(let items) = value {
+                return !items.isEmpty && items.allSatisfy { ValueKind.choice(words).accepts($0) }
+            }
+            return ValueKind.choice(words).accepts(value)
         case .object:
             if case .object = value { return true }
             return false

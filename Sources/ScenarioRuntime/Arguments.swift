@@ -75,4 +75,20 @@ public struct Arguments: Sendable {
     public func choice<T: RawRepresentable>(_ name: String, as type: T.Type) -> T? where T.RawValue == String {
         text(name).flatMap(T.init(rawValue:))
     }
+
+    /// The value of a `.words` parameter — one word or a list of them — as cases of `T`, in
+    /// the order written; nil when one is not a case.
+    public func words<T: RawRepresentable>(_ name: String, as type: T.Type) -> [T]? where T.RawValue == String {
+        switch value(name) {
+        case .list(let items)?:
+            var out: [T] = []
+            for item in items {
+                guard let word = item.text.flatMap(T.init(rawValue:)) else { return nil }
+                out.append(word)
+            }
+            return out
+        case let single?: return single.text.flatMap(T.init(rawValue:)).map { [$0] }
+        case nil: return nil
+        }
+    }
 }

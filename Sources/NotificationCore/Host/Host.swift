@@ -23,6 +23,7 @@ extension World {
     /// notification with the push's alert (source `host`).
     mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
         plugin.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
+        hostNavigates(userInfo: userInfo, pushID: pushID, from: .didReceiveRemoteNotification)
         guard configuration.host.postsLocal == .onReceive, let content = NotificationContent.alert(of: userInfo) else {
             return
         }
@@ -37,13 +38,21 @@ extension World {
     }
 
     /// `didReceive(response)`: a tap reached the assigned delegate.
+    /// With the host's own delegate, its own code acts first (`own-on-tap`); opening the chat
+    /// is then the host's doing, not the SDK's delegate's.
     mutating func hostDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
+        if delegate == .own, hostActs(from: .didReceiveResponse) {
+            plugin.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
+            hostNavigates(userInfo: userInfo, pushID: pushID, from: .didReceiveResponse)
+            return
+        }
         plugin.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
     }
 
     /// The app came to the foreground (also after a cold launch into the foreground).
     mutating func hostDidBecomeForeground() {
         plugin.didBecomeForeground(&self)
+        hostShowsPendingRoute()
     }
 
     /// The process ended; its in-memory state is already gone.

@@ -35,10 +35,14 @@ public protocol ChatSDKPlugin: Sendable {
     static var name: String { get }
     /// Who writes the SDK's log lines and errors (`Kindly`).
     static var writer: String { get }
+    /// How messages name the SDK an app integrates (`Kindly`; `no chat SDK`); the writer unless told.
+    static var title: String { get }
     /// The version `sdk NAME` without a version installs; empty: the SDK has no versions.
     static var defaultVersion: [Int] { get }
     /// The notification-center delegate the app has unless a scenario says otherwise.
     static var defaultDelegate: DelegateChoice { get }
+    /// What the host's own code does with a notification it handles, unless a scenario says.
+    static var defaultOwnOnTap: OwnOnTap { get }
     /// How this SDK's settings are spelled in a scenario, for the install line and bug reports.
     static var spellings: [SettingSpelling] { get }
 
@@ -72,6 +76,8 @@ public protocol ChatSDKPlugin: Sendable {
     static func extensionDidReceive(_ world: inout World, _ content: NotificationContent, pushID: String)
         -> (content: NotificationContent, modified: Bool)
 
+    /// The host's own code opens the chat for a notification (`own-on-tap opens-chat`).
+    static func hostOpensChat(_ world: inout World, userInfo: JSONValue, pushID: String)
     /// The user sends `text` in the open chat.
     static func userSends(_ world: inout World, text: String)
     /// Whether the SDK has been started in the running process (exploration's "started").
@@ -81,6 +87,8 @@ public protocol ChatSDKPlugin: Sendable {
 }
 
 extension ChatSDKPlugin {
+    public static var title: String { writer }
+    public static var defaultOwnOnTap: OwnOnTap { .ignores }
     public static var spellings: [SettingSpelling] { [] }
     public static func validate(_ configuration: Configuration) throws(CoreError) {}
     public static func install(_ world: inout World, fresh: Bool) {}
@@ -103,6 +111,9 @@ extension ChatSDKPlugin {
         world.record(.extensionFinished, "\(pushID): the extension passes it through unchanged")
         return (content, false)
     }
+    public static func hostOpensChat(_ world: inout World, userInfo: JSONValue, pushID: String) {
+        world.record(.host, "own-on-tap opens-chat: the app has no chat to open for \(pushID)")
+    }
     public static func userSends(_ world: inout World, text: String) { world.userSends(text, campaign: nil) }
     public static func isStarted(_ world: World) -> Bool { false }
     public static func summary(_ world: World) -> String { name }
@@ -121,6 +132,8 @@ public struct ChatSDK: Hashable, Sendable, CustomStringConvertible {
     public var name: String { plugin.name }
     /// Who writes the SDK's log lines and errors.
     public var writer: String { plugin.writer }
+    /// How messages name it.
+    public var title: String { plugin.title }
     /// The version `sdk NAME` without a version installs.
     public var defaultVersion: [Int] { plugin.defaultVersion }
     public var description: String { name }

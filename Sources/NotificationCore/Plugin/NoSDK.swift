@@ -7,8 +7,10 @@
 public enum NoSDK: ChatSDKPlugin {
     public static var name: String { "none" }
     public static var writer: String { "host" }
+    public static var title: String { "no chat SDK" }
     public static var defaultVersion: [Int] { [] }
     public static var defaultDelegate: DelegateChoice { .own }
+    public static var defaultOwnOnTap: OwnOnTap { .opensRoute }
 
     public static func validate(_ configuration: Configuration) throws(CoreError) {
         if configuration.effectiveDelegate == .sdk || configuration.effectiveDelegate == .forwarding {

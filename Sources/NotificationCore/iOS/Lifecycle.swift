@@ -8,6 +8,10 @@ struct AppProcess: Hashable, Sendable {
     var delegateAssigned: Bool
     /// The SDK's in-memory state (``World/processState(of:)``).
     var sdk: SDKBox
+    /// Where the host's own navigation took the app (`expect route`).
+    var route: String?
+    /// A route the host's code kept in the background, for the next foreground.
+    var pendingRoute: String?
 }
 
 extension World {
@@ -42,6 +46,7 @@ extension World {
             )
         }
         hostDidFinishLaunching(launchPayload: launchPayload)
+        if let launchPayload { hostNavigates(userInfo: launchPayload, pushID: pushID(of: launchPayload), from: .launchOptions) }
         if state == .foreground { hostDidBecomeForeground() }
     }
 

@@ -77,7 +77,9 @@ extension World {
             ednaServer.token = kept
             record(.registration, "edna passes the kept token \(kept.prefix(8))… to its server")
         }
-        guard ednaRecommended, let pending = ednaProcess?.pending else { return }
+        guard ednaRecommended || configuration.host.ownOnTap == .opensChat, let pending = ednaProcess?.pending else {
+            return
+        }
         ednaProcess?.pending = nil
         record(.host, "authorized: opens the pending launch push \(pending.pushID) with getChat(userInfo:)")
         ednaHostOpenChat(pending.userInfo, label: pending.pushID)
@@ -128,6 +130,17 @@ extension World {
         }
     }
 
+    /// The host's own delegate opens the chat for a tap (`own-on-tap opens-chat`):
+    /// `getChat(userInfo:)` now, or pending until `authorize`.
+    mutating func ednaHostOpensChat(_ userInfo: JSONValue, pushID: String) {
+        guard ednaProcess?.sdk.instanceExists == true else {
+            ednaProcess?.pending = EdnaKeptPush(pushID: pushID, userInfo: userInfo)
+            record(.host, "edna is not authorized in this process: keeps \(pushID) pending until authorize")
+            return
+        }
+        ednaHostOpenChat(userInfo, label: pushID)
+    }
+
     /// The app came to the foreground: the recommended host handles the kept push, if any.
     mutating func ednaHostDidBecomeForeground() {
         guard ednaRecommended, let kept = ednaProcess?.kept else { return }
@@ -172,7 +185,7 @@ extension World {
     }
 
     /// `getChat(userInfo:)` and show the chat; a throw is recorded and logged, nothing else.
-    private mutating func ednaHostOpenChat(_ userInfo: JSONValue?, label: String) {
+    mutating func ednaHostOpenChat(_ userInfo: JSONValue?, label: String) {
         switch ednaGetChat(userInfo, label: label) {
         case .success:
             lastError = nil

@@ -68,6 +68,12 @@ public enum EdnaPlugin: ChatSDKPlugin {
         world.ednaHostDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
     }
 
+    /// `own-on-tap opens-chat`: the host's delegate calls `getChat(userInfo:)`; before
+    /// `authorize` the push waits as pending.
+    public static func hostOpensChat(_ world: inout World, userInfo: JSONValue, pushID: String) {
+        world.ednaHostOpensChat(userInfo, pushID: pushID)
+    }
+
     public static func didBecomeForeground(_ world: inout World) { world.ednaHostDidBecomeForeground() }
     public static func userSends(_ world: inout World, text: String) { world.ednaSend(text: text) }
     public static func isStarted(_ world: World) -> Bool { world.ednaProcess?.sdk.authorizedUser != nil }

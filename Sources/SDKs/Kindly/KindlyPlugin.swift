@@ -68,6 +68,11 @@ public enum KindlyPlugin: ChatSDKPlugin {
         world.kindlyDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: delegate)
     }
 
+    /// `own-on-tap opens-chat`: the host's delegate hands the tap to Kindly, as `forwarding` does.
+    public static func hostOpensChat(_ world: inout World, userInfo: JSONValue, pushID: String) {
+        world.kindlyDidReceiveResponse(userInfo: userInfo, pushID: pushID, delegate: .forwarding)
+    }
+
     public static func extensionDidReceive(_ world: inout World, _ content: NotificationContent, pushID: String)
         -> (content: NotificationContent, modified: Bool)
     {

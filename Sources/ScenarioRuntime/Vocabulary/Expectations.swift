@@ -126,6 +126,18 @@ extension Vocabulary {
             let actual = w.lastError ?? "none"
             return Outcome(actual == name, expected: "error \(name)", actual: "error \(actual)")
         }
+        addExpectation(
+            "route", [Parameter("route", .oneOf([.string, .choice(["none"])]))],
+            "where the host's own navigation took the app ('none': nowhere)"
+        ) { w, a in
+            let want: String? = {
+                if case .string(let s)? = a.value("route") { return s }
+                return nil
+            }()
+            return Outcome(
+                w.route == want, expected: want.map { "route " + quoted($0) } ?? "no route",
+                actual: w.route.map { "route " + quoted($0) } ?? "no route")
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"

@@ -12,7 +12,7 @@ extension Vocabulary {
     /// }
     /// ```
     public mutating func registerSDK(_ sdk: ChatSDK, topic: String, _ body: (inout Vocabulary) -> Void) {
-        let owner = CommandOwner(name: sdk.name, title: sdk.writer)
+        let owner = CommandOwner(name: sdk.name, title: sdk.title)
         let outer = registeringOwner
         registeringOwner = owner
         defer { registeringOwner = outer }

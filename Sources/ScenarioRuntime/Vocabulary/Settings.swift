@@ -106,6 +106,21 @@ extension Vocabulary {
             "own-presents", OwnPresentation.self, topic: host,
             "what the host's own delegate (delegate own) presents: a banner, the list only, or nothing",
             store: { $0.host.ownPresents = $1 }, setting: { .ownPresents($0) })
+        runtimeChoice(
+            "own-on-tap", OwnOnTap.self, topic: host,
+            "what the host's own code does with a notification it handles: navigate to its route (the default with no chat SDK), open the chat, or nothing (the default with an SDK)",
+            store: { $0.host.ownOnTap = $1 }, setting: { .ownOnTap($0) })
+        add(
+            "navigates-from", [Parameter("sources", .words(NavigationSource.allCases.map(\.rawValue)))],
+            role: .runtimeSetting, topic: host,
+            "where the host's code that acts on a notification sits: didReceive(response) (taps, the default), didReceiveRemoteNotification (content-available pushes only), launch options (cold launches); one or a list"
+        ) { context, args throws(StepError) in
+            guard let sources = args.words("sources", as: NavigationSource.self) else {
+                throw .precondition("navigates-from: expected \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            context.configuration.host.navigatesFrom = sources
+            try context.applyIfInstalled(.navigatesFrom(sources))
+        }
         add(
             "ios", [Parameter("version", .version)], role: .setting, topic: app,
             "the iOS version (default 18.1; 18.0 calls willPresent twice)"
