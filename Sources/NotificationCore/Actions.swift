@@ -333,6 +333,8 @@ extension World {
             case .extensionFinished(let pushID): finishExtension(pushID: pushID)
             case .extensionExpired(let pushID): expireExtension(pushID: pushID, reason: "30s passed")
             case .apnsExpired(let pushID): apnsExpire(pushID: pushID)
+            case .chainResumes(let number, let call, let link): resumeChain(process: number, call: call, link: link)
+            case .delegateCompletes(let number, let call): completeLater(process: number, call: call)
             }
         }
     }

@@ -77,6 +77,95 @@ public enum Presentation: String, CaseIterable, Hashable, Sendable { case banner
 /// `own-presents`: what the host's own delegate passes to `willPresent`'s completion handler.
 public enum OwnPresentation: String, CaseIterable, Hashable, Sendable { case banner, list, nothing }
 
+/// `own-completes`: when the host's own delegate calls the completion handler iOS gave it
+/// (Apple documents no timeout; none is modelled).
+public enum DelegateCompletion: Hashable, Sendable {
+    /// At once, with its answer (the default).
+    case atOnce
+    /// Its answer, this long after the call, whatever the app's state then.
+    case after(milliseconds: Int64)
+    /// Never: the host's code ran; iOS logs that the handler was never called.
+    case never
+    /// Twice: the first call decides, the second is ignored.
+    case twice
+
+    /// `at-once`, `after 2s`, `never`, `twice`.
+    public var spelled: String {
+        switch self {
+        case .atOnce: return "at-once"
+        case .after(let ms): return "after \(TimeFormat.duration(ms))"
+        case .never: return "never"
+        case .twice: return "twice"
+        }
+    }
+}
+
+/// The two notification-center delegate callbacks that take a completion handler.
+public enum DelegateCallback: String, CaseIterable, Hashable, Sendable {
+    case willPresent = "will-present"
+    case didReceive = "did-receive"
+
+    /// How the trace names the call: `willPresent`, `didReceive(response)`.
+    public var call: String { self == .willPresent ? "willPresent" : "didReceive(response)" }
+}
+
+/// What the host's own delegate does with each callback's completion handler.
+public struct DelegateCompletions: Hashable, Sendable {
+    public var willPresent: DelegateCompletion = .atOnce
+    public var didReceive: DelegateCompletion = .atOnce
+    public init() {}
+
+    public subscript(_ callback: DelegateCallback) -> DelegateCompletion {
+        get { callback == .willPresent ? willPresent : didReceive }
+        set {
+            if callback == .willPresent { willPresent = newValue } else { didReceive = newValue }
+        }
+    }
+
+    /// `own-completes never`, or a line per callback when they differ.
+    public var lines: [String] {
+        willPresent == didReceive
+            ? ["own-completes \(willPresent.spelled)"]
+            : DelegateCallback.allCases.map { "own-completes \($0.rawValue) \(self[$0].spelled)" }
+    }
+}
+
+/// What a third-party SDK's proxy in the delegate chain does with a call (`proxy NAME …`).
+public enum ProxyBehaviour: Hashable, Sendable {
+    /// Passes the call and the same completion block to the next link.
+    case forwards
+    /// Completes the call itself (`willPresent` with `[]`) and never calls the next link.
+    case swallows
+    /// Completes the call (`[]`), then forwards: the next link's answer is ignored.
+    case completesEarly
+    /// Forwards, then completes (`[]`): the next link wins only if it answered at once.
+    case completesTwice
+    /// Calls the next link this long later.
+    case delays(milliseconds: Int64)
+
+    /// `forwards`, `delays 2s`.
+    public var spelled: String {
+        switch self {
+        case .forwards: return "forwards"
+        case .swallows: return "swallows"
+        case .completesEarly: return "completes-early"
+        case .completesTwice: return "completes-twice"
+        case .delays(let ms): return "delays \(TimeFormat.duration(ms))"
+        }
+    }
+}
+
+/// A link in front of the app's notification-center delegate: a third-party SDK that swizzles
+/// or wraps it (docs/APP.md "Proxies").
+public struct DelegateProxy: Hashable, Sendable {
+    public var name: String
+    public var behaviour: ProxyBehaviour
+    public init(name: String, behaviour: ProxyBehaviour) {
+        self.name = name
+        self.behaviour = behaviour
+    }
+}
+
 /// `host posts-local`: whether the host posts its own local notification for each push with an
 /// alert that reaches `didReceiveRemoteNotification` (the "show it myself" integration).
 public enum HostPostsLocal: String, CaseIterable, Hashable, Sendable {
@@ -128,6 +217,8 @@ public struct HostBehaviour: Hashable, Sendable {
     public var ownOnTap: OwnOnTap? = nil
     /// Where the host's navigation code sits, in the order written.
     public var navigatesFrom: [NavigationSource] = [.didReceiveResponse]
+    /// When the host's own delegate calls its completion handlers (`own-completes`).
+    public var completes = DelegateCompletions()
     public init() {}
 }
 
@@ -181,6 +272,8 @@ public struct Configuration: Hashable, Sendable {
     public var extensionFault: ExtensionFault = .none
     /// The host app's own code.
     public var host = HostBehaviour()
+    /// Third-party SDKs in front of the app's delegate, first link first (`proxy NAME …`).
+    public var proxies: [DelegateProxy] = []
     /// The iOS version; 18.0 calls `willPresent` twice.
     public var iosVersion: [Int] = [18, 1]
     /// Each SDK's own settings, by the SDK's name (``settings(of:)``).

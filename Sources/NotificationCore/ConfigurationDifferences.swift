@@ -31,7 +31,8 @@ extension Configuration {
                 "host posts-local \($0.host.postsLocal.rawValue)", "own-presents \($0.host.ownPresents.rawValue)",
                 "own-on-tap \(($0.host.ownOnTap ?? $0.sdk.plugin.defaultOwnOnTap).rawValue)",
                 "navigates-from \(NavigationSource.spelled($0.host.navigatesFrom))",
-            ]
+            ] + $0.host.completes.lines
+                + $0.proxies.map { "proxy \(ScenarioText.quoted($0.name)) \($0.behaviour.spelled)" }
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
     ]

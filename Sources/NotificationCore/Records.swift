@@ -155,6 +155,8 @@ public enum RuntimeSetting: Hashable, Sendable {
     case ownPresents(OwnPresentation)
     case ownOnTap(OwnOnTap)
     case navigatesFrom([NavigationSource])
+    /// nil callback: both.
+    case ownCompletes(DelegateCallback?, DelegateCompletion)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -173,6 +175,8 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .ownPresents(let value): return "own-presents \(value.rawValue)"
         case .ownOnTap(let value): return "own-on-tap \(value.rawValue)"
         case .navigatesFrom(let sources): return "navigates-from " + NavigationSource.spelled(sources)
+        case .ownCompletes(let callback, let completion):
+            return "own-completes " + (callback.map { "\($0.rawValue) " } ?? "") + completion.spelled
         }
     }
 }

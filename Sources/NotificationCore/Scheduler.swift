@@ -8,6 +8,10 @@ enum ScheduledEvent: Hashable, Sendable {
     case extensionExpired(pushID: String)
     /// APNs' storage of this push (held while the device is offline) expires.
     case apnsExpired(pushID: String)
+    /// A delaying proxy calls the next link of the delegate chain for a call of this process.
+    case chainResumes(process: Int, call: Int, link: Int)
+    /// The host's own delegate calls a completion handler it kept (`own-completes after D`).
+    case delegateCompletes(process: Int, call: Int)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

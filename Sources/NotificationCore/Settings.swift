@@ -17,6 +17,8 @@ extension World {
         case .ownPresents(let value): next.host.ownPresents = value
         case .ownOnTap(let value): next.host.ownOnTap = value
         case .navigatesFrom(let sources): next.host.navigatesFrom = sources
+        case .ownCompletes(let callback, let completion):
+            for each in callback.map({ [$0] }) ?? DelegateCallback.allCases { next.host.completes[each] = completion }
         }
         try Self.validateRuntime(next)
         configuration = next

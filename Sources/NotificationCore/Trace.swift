@@ -30,6 +30,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case keychain
     /// A notification-center delegate or app-delegate callback ran.
     case delegate
+    /// A third-party SDK's proxy in the delegate chain acted (`proxy NAME …`).
+    case proxy
     /// `shouldHandleNotification` was called.
     case handler
     case bannerShown = "banner-shown"

@@ -28,7 +28,8 @@ struct ReferenceTests {
         "expect error", "expect result", "expect quote", "expect sent", "expect push", "expect delivered",
         "expect mode", "background-refresh", "low-power", "extension-fault", "host posts-local", "own-presents",
         "kindly server duplicate-token", "edna server duplicate-token", "kindly server collapse-id",
-        "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates", "own-on-tap", "navigates-from", "expect route",
+        "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates", "own-on-tap",
+        "navigates-from", "expect route", "own-completes", "proxy",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

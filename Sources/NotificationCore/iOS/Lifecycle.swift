@@ -12,6 +12,8 @@ struct AppProcess: Hashable, Sendable {
     var route: String?
     /// A route the host's code kept in the background, for the next foreground.
     var pendingRoute: String?
+    /// Calls into the delegate chain still in progress (DelegateChain.swift), by number.
+    var calls: [Int: ChainCall] = [:]
 }
 
 extension World {

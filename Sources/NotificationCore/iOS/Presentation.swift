@@ -13,6 +13,10 @@ extension World {
             showBanner(notification)
             return
         }
+        if usesChain(for: .willPresent) {
+            chainWillPresent(notification)
+            return
+        }
         guard let delegate = activeDelegate else {
             let why =
                 configuration.effectiveDelegate == .none
@@ -35,7 +39,7 @@ extension World {
     }
 
     /// What the delegate's `willPresent` passes to its completion handler.
-    private mutating func willPresent(_ notification: IncomingNotification, delegate: DelegateChoice)
+    mutating func willPresent(_ notification: IncomingNotification, delegate: DelegateChoice)
         -> WillPresentAnswer
     {
         let id = notification.pushID

@@ -37,6 +37,10 @@ extension World {
                 into: .foreground, launchPayload: banner.userInfo,
                 reason: "tap on \(banner.id), launchOptions[.remoteNotification] holds \(banner.pushID)")
         }
+        if usesChain(for: .didReceive) {
+            chainDidReceive(banner)
+            return
+        }
         guard let delegate = activeDelegate else {
             if process?.delegateAssigned == false, configuration.effectiveDelegate != .none {
                 record(

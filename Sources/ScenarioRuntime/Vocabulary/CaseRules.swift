@@ -42,6 +42,67 @@ extension Vocabulary {
         }
     }
 
+    /// The host's delegate chain (docs/APP.md): `own-completes` takes one completion, `proxy
+    /// NAME delays` and only it takes a duration, and a proxy is declared once.
+    mutating func registerDelegateChainRules() {
+        addCaseRule { configuration in
+            var violations: [RuleViolation] = []
+            var proxies: [String: SourceRange] = [:]
+            for command in configuration.settings + configuration.laterSettings {
+                let arguments = command.arguments
+                func violation(_ message: String, _ label: String? = nil) {
+                    violations.append(
+                        RuleViolation(message: message, range: command.range, path: command.path, label: label))
+                }
+                switch command.signature.name {
+                case "own-completes":
+                    let words = arguments.positionals.count > 1 ? arguments.positionals[1] : nil
+                    let after = arguments.options["after"]
+                    if words != nil && after != nil {
+                        violation("'own-completes' takes one completion", "either a word or 'after D', not both")
+                    } else if words == nil && after == nil {
+                        violation("'own-completes' needs a completion: at-once, after D, never or twice")
+                    }
+                case "proxy":
+                    let behaviour = arguments.positionals.count > 1 ? arguments.positionals[1]?.wordText : nil
+                    let delay = arguments.positionals.count > 2 ? arguments.positionals[2] : nil
+                    if behaviour == "delays", delay == nil {
+                        violation("'proxy … delays' needs how long", "e.g. 'delays 2s'")
+                    } else if let behaviour, behaviour != "delays", delay != nil {
+                        violation("only 'proxy … delays' takes a duration", "'\(behaviour)' takes none")
+                    }
+                    if let name = (arguments.positionals.first ?? nil).flatMap(Self.literalText) {
+                        if proxies[name] != nil {
+                            violation(
+                                "proxy \(ScenarioText.quoted(name)) is declared twice",
+                                "a proxy is one link in the chain")
+                        } else {
+                            proxies[name] = command.range
+                        }
+                    }
+                default:
+                    break
+                }
+            }
+            return violations
+        }
+    }
+
+    /// The text of a word or a string without interpolation; nil for other values.
+    private static func literalText(_ expr: Expr) -> String? {
+        switch expr.kind {
+        case .rawString(let text): return text
+        case .string(let parts):
+            var text = ""
+            for part in parts {
+                guard case .text(let piece) = part else { return nil }
+                text += piece
+            }
+            return text
+        default: return expr.wordText
+        }
+    }
+
     /// A command whose owners do not include the app's SDK.
     private static func ownerViolation(_ command: ConfiguredCommand, app: CommandOwner, verb: String?)
         -> RuleViolation?

@@ -116,10 +116,61 @@ extension Vocabulary {
             "where the host's code that acts on a notification sits: didReceive(response) (taps, the default), didReceiveRemoteNotification (content-available pushes only), launch options (cold launches); one or a list"
         ) { context, args throws(StepError) in
             guard let sources = args.words("sources", as: NavigationSource.self) else {
-                throw .precondition("navigates-from: expected \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .precondition(
+                    "navigates-from: expected \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             context.configuration.host.navigatesFrom = sources
             try context.applyIfInstalled(.navigatesFrom(sources))
+        }
+        add(
+            "own-completes",
+            [
+                Parameter("callback", .choice(DelegateCallback.allCases.map(\.rawValue)), optional: true),
+                Parameter("completion", .choice(["at-once", "never", "twice"]), optional: true),
+            ],
+            options: [Option("after", .duration)], role: .runtimeSetting, topic: host,
+            "when the host's own delegate calls the completion handler of willPresent and didReceive(response), or of the one named: at once (the default), after D, never, or twice"
+        ) { context, args throws(StepError) in
+            let completion: DelegateCompletion
+            switch (args.text("completion"), args.milliseconds("after")) {
+            case ("never"?, nil): completion = .never
+            case ("twice"?, nil): completion = .twice
+            case ("at-once"?, nil): completion = .atOnce
+            case (nil, let ms?): completion = .after(milliseconds: ms)
+            default: throw .precondition("own-completes: give one of at-once, after D, never, twice")
+            }
+            let callback = args.choice("callback", as: DelegateCallback.self)
+            for each in callback.map({ [$0] }) ?? DelegateCallback.allCases {
+                context.configuration.host.completes[each] = completion
+            }
+            try context.applyIfInstalled(.ownCompletes(callback, completion))
+        }
+        add(
+            "proxy",
+            [
+                Parameter("name", .text),
+                Parameter(
+                    "behaviour", .choice(["forwards", "swallows", "completes-early", "completes-twice", "delays"])),
+                Parameter("delay", .duration, optional: true),
+            ],
+            role: .setting, topic: host,
+            "a third-party SDK's proxy in front of the app's delegate, first line first: it forwards each call, swallows it, completes it early or twice, or delays it by D"
+        ) { context, args throws(StepError) in
+            let name = args.text("name") ?? ""
+            let behaviour: ProxyBehaviour
+            switch (args.text("behaviour"), args.milliseconds("delay")) {
+            case ("forwards"?, nil): behaviour = .forwards
+            case ("swallows"?, nil): behaviour = .swallows
+            case ("completes-early"?, nil): behaviour = .completesEarly
+            case ("completes-twice"?, nil): behaviour = .completesTwice
+            case ("delays"?, let ms?): behaviour = .delays(milliseconds: ms)
+            case ("delays"?, nil): throw .precondition("proxy \(name) delays: give how long (proxy \(name) delays 2s)")
+            default: throw .precondition("proxy \(name): only 'delays' takes a duration")
+            }
+            guard !context.configuration.proxies.contains(where: { $0.name == name }) else {
+                throw .precondition("proxy \(name): a proxy is declared once (its one link in the chain)")
+            }
+            context.configuration.proxies.append(DelegateProxy(name: name, behaviour: behaviour))
         }
         add(
             "ios", [Parameter("version", .version)], role: .setting, topic: app,

@@ -13,6 +13,7 @@ extension Vocabulary {
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
+        v.registerDelegateChainRules()
         v.registerSDK(.noSDK, topic: "App and device") { v in
             v.addOwner(to: "start")
         }

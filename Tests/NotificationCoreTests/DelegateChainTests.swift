@@ -1,0 +1,136 @@
+import Testing
+
+@testable import NotificationCore
+
+/// The delegate chain (docs/APP.md "Proxies" and "Completions"): one completion block passed
+/// link to link; the first call decides.
+@Suite("The delegate chain")
+struct DelegateChainTests {
+    func app(_ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
+        var configuration = Configuration()
+        edit(&configuration)
+        return try World(configuration: configuration)
+    }
+
+    func proxy(_ behaviour: ProxyBehaviour, _ name: String = "P") -> DelegateProxy {
+        DelegateProxy(name: name, behaviour: behaviour)
+    }
+
+    /// The number of notifications a foreground push leaves in the center, at once and 10 s later.
+    func foregroundBanners(_ edit: (inout Configuration) -> Void) throws -> (Int, Int) {
+        var world = try app(edit)
+        try world.launch(.foreground)
+        try world.pushApp(.visible, title: "Anna")
+        let atOnce = world.banners.count
+        try world.wait(milliseconds: 10_000)
+        return (atOnce, world.banners.count)
+    }
+
+    @Test("each proxy behaviour's willPresent row, with a host that answers at once")
+    func willPresentRows() throws {
+        let rows: [(ProxyBehaviour, (Int, Int))] = [
+            (.forwards, (1, 1)), (.swallows, (0, 0)), (.completesEarly, (0, 0)), (.completesTwice, (1, 1)),
+            (.delays(milliseconds: 3_000), (0, 1)),
+        ]
+        for (behaviour, expected) in rows {
+            let got = try foregroundBanners { $0.proxies = [proxy(behaviour)] }
+            #expect(got == expected, "\(behaviour)")
+        }
+    }
+
+    @Test("completes-twice: a host that answers later loses; completes-early: the host's answer is ignored")
+    func lateHost() throws {
+        for behaviour in [ProxyBehaviour.completesTwice, .completesEarly] {
+            let got = try foregroundBanners {
+                $0.proxies = [proxy(behaviour)]
+                $0.host.completes.willPresent = .after(milliseconds: 1_000)
+            }
+            #expect(got == (0, 0), "\(behaviour)")
+        }
+    }
+
+    @Test("own-completes: at once, after D, never, twice")
+    func completions() throws {
+        let rows: [(DelegateCompletion, (Int, Int))] = [
+            (.atOnce, (1, 1)), (.after(milliseconds: 2_000), (0, 1)), (.never, (0, 0)), (.twice, (1, 1)),
+        ]
+        for (completion, expected) in rows {
+            let got = try foregroundBanners { $0.host.completes.willPresent = completion }
+            #expect(got == expected, "\(completion)")
+        }
+    }
+
+    @Test("never: iOS's log line names the callback")
+    func neverLogs() throws {
+        var world = try app { $0.host.completes.didReceive = .never }
+        try world.launch(.background)
+        try world.pushApp(.visible, title: "Anna", route: "r")
+        try world.tap(.newest)
+        #expect(world.route == "r")
+        #expect(
+            world.log.contains {
+                $0.text.contains("didReceiveNotificationResponse") && $0.text.contains("never called")
+            })
+    }
+
+    @Test("a tap: swallowed is lost, delayed arrives later, forwarded arrives at once")
+    func taps() throws {
+        let rows: [(ProxyBehaviour, String?, String?)] = [
+            (.forwards, "r", "r"), (.swallows, nil, nil), (.completesEarly, "r", "r"), (.completesTwice, "r", "r"),
+            (.delays(milliseconds: 3_000), nil, "r"),
+        ]
+        for (behaviour, atOnce, later) in rows {
+            var world = try app { $0.proxies = [proxy(behaviour)] }
+            try world.launch(.background)
+            try world.pushApp(.visible, title: "Anna", route: "r")
+            try world.tap(.newest)
+            #expect(world.route == atOnce, "\(behaviour)")
+            try world.wait(milliseconds: 3_000)
+            #expect(world.route == later, "\(behaviour)")
+        }
+    }
+
+    @Test("links run first line first: the first that does not forward decides")
+    func order() throws {
+        let got = try foregroundBanners { $0.proxies = [proxy(.forwards, "A"), proxy(.swallows, "B")] }
+        #expect(got == (0, 0))
+        let delayed = try foregroundBanners {
+            $0.proxies = [proxy(.delays(milliseconds: 1_000), "A"), proxy(.completesEarly, "B")]
+        }
+        #expect(delayed == (0, 0))
+    }
+
+    @Test("a delayed call dies with its process; finished calls are forgotten, so equal worlds stay equal")
+    func callsAreBounded() throws {
+        var world = try app { $0.proxies = [proxy(.delays(milliseconds: 3_000))] }
+        try world.launch(.foreground)
+        try world.pushApp(.visible, title: "Anna")
+        try world.launch(.killed)
+        try world.wait(milliseconds: 3_000)
+        #expect(world.banners.isEmpty)
+
+        var other = try app { $0.proxies = [proxy(.forwards)] }
+        try other.launch(.foreground)
+        for _ in 0..<20 { try other.pushApp(.visible, title: "Anna") }
+        #expect(other.process?.calls.isEmpty == true)
+    }
+
+    @Test("the chain is not used without proxies or late completions: the trace is the plain delegate's")
+    func plainDelegate() throws {
+        var world = try app()
+        try world.launch(.foreground)
+        try world.pushApp(.visible, title: "Anna")
+        #expect(!world.trace.contains { $0.kind == .proxy })
+        #expect(world.trace.contains { $0.text == "willPresent p1 → own delegate" })
+    }
+
+    @Test("proxies and completions are spelled as scenario lines")
+    func spelled() {
+        var configuration = Configuration()
+        configuration.proxies = [proxy(.delays(milliseconds: 2_000), "Braze SDK")]
+        configuration.host.completes.didReceive = .never
+        let lines = configuration.differences(for: .scenario)
+        #expect(lines.contains("proxy \"Braze SDK\" delays 2s"))
+        #expect(lines.contains("own-completes did-receive never"))
+    }
+}
