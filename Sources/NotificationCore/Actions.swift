@@ -88,15 +88,19 @@ extension World {
     /// and `body`, or `content-available: 1` only; `mutable-content: 1` when the app ships a
     /// service extension. It goes to the device token the app registered.
     public mutating func pushApp(
-        _ type: PushType, title: String? = nil, body: String? = nil, route: String? = nil,
+        _ type: PushType, title: String? = nil, body: String? = nil, badge: Int? = nil, route: String? = nil,
         headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
-        if type == .visible, title == nil, body == nil {
-            throw .invalid("push app visible: give a title or a body")
+        if type == .visible, title == nil, body == nil, badge == nil {
+            throw .invalid("push app visible: give a title, a body or a badge")
         }
+        if type == .silent, badge != nil {
+            throw .invalid("push app silent: a background push carries no badge (Apple: only content-available)")
+        }
+        if let badge, badge < 0 { throw .invalid("push app: the badge must not be negative") }
         beginStep(
             "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
-                + (body.map { " body \(ScenarioText.quoted($0))" } ?? "")
+                + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + (badge.map { " badge \($0)" } ?? "")
                 + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + headers.description)
         let index = beginPush(.app)
         var aps: [JSONMember] = []
@@ -104,8 +108,11 @@ extension World {
             var alert: [JSONMember] = []
             if let title { alert.append(JSONMember("title", .string(title))) }
             if let body { alert.append(JSONMember("body", .string(body))) }
-            aps.append(JSONMember("alert", .object(alert)))
-            if configuration.serviceExtension != .none { aps.append(JSONMember("mutable-content", 1)) }
+            if !alert.isEmpty { aps.append(JSONMember("alert", .object(alert))) }
+            if let badge { aps.append(JSONMember("badge", .integer(Int64(badge)))) }
+            if configuration.serviceExtension != .none && !alert.isEmpty {
+                aps.append(JSONMember("mutable-content", 1))
+            }
         } else {
             aps.append(JSONMember("content-available", 1))
         }
@@ -114,7 +121,8 @@ extension World {
         } else {
             apnsSend(
                 index,
-                payload: .object([JSONMember("aps", .object(aps))] + (route.map { [JSONMember("route", .string($0))] } ?? [])),
+                payload: .object(
+                    [JSONMember("aps", .object(aps))] + (route.map { [JSONMember("route", .string($0))] } ?? [])),
                 route: .token(topic: configuration.bundleID, environment: configuration.environment),
                 overrides: headers)
         }

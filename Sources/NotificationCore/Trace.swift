@@ -37,6 +37,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case bannerShown = "banner-shown"
     case bannerSuppressed = "banner-suppressed"
     case bannerRemoved = "banner-removed"
+    /// The app's icon badge changed.
+    case badge
     case chatOpened = "chat-opened"
     case tap
     case tapRemembered = "tap-remembered"

@@ -134,3 +134,34 @@ struct DelegateChainTests {
         #expect(lines.contains("own-completes did-receive never"))
     }
 }
+
+/// The icon badge (docs/APP.md): device state set by `aps.badge`.
+@Suite("The icon badge")
+struct BadgeTests {
+    @Test("a delivered badge sets the icon; 0 clears it; no key leaves it; silent cannot carry one")
+    func badge() throws {
+        var world = try World(configuration: Configuration())
+        try world.launch(.background)
+        try world.pushApp(.visible, title: "A", badge: 3)
+        #expect(world.badge == 3)
+        try world.pushApp(.visible, title: "B")
+        #expect(world.badge == 3)
+        try world.pushApp(.visible, badge: 0)
+        #expect(world.badge == 0)
+        #expect(world.banners.count == 2)
+        #expect(throws: CoreError.self) { try world.pushApp(.silent, badge: 1) }
+        #expect(world.badge == 0)
+    }
+
+    @Test("in the foreground only a delegate that presents passes the badge")
+    func foreground() throws {
+        for (presents, expected) in [(OwnPresentation.banner, 4), (.list, 4), (.nothing, 0)] {
+            var configuration = Configuration()
+            configuration.host.ownPresents = presents
+            var world = try World(configuration: configuration)
+            try world.launch(.foreground)
+            try world.pushApp(.visible, title: "A", badge: 4)
+            #expect(world.badge == expected, "\(presents)")
+        }
+    }
+}

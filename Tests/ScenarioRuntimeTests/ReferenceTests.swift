@@ -29,7 +29,7 @@ struct ReferenceTests {
         "expect mode", "background-refresh", "low-power", "extension-fault", "host posts-local", "own-presents",
         "kindly server duplicate-token", "edna server duplicate-token", "kindly server collapse-id",
         "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates", "own-on-tap",
-        "navigates-from", "expect route", "own-completes", "proxy",
+        "navigates-from", "expect route", "own-completes", "proxy", "expect badge",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

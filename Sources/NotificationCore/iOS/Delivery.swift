@@ -14,6 +14,8 @@ extension World {
         let inBackground = appState == .background || appState == .terminated
         let switchesOff = contentAvailable && inBackground ? wakeSwitchesOff : []
         let wakesApp = contentAvailable && appState != .killed && switchesOff.isEmpty
+        let badgeOnly = alert == nil ? NotificationContent.badge(of: payload) : nil
+        let setsBadge = badgeOnly != nil && alertsOn
         let isSilent = contentAvailable && alert == nil
         let budgeted = isSilent && inBackground && switchesOff.isEmpty
 
@@ -27,9 +29,10 @@ extension World {
             )
             return
         }
-        if !showsAlert && !wakesApp {
+        if !showsAlert && !wakesApp && !setsBadge {
             var reasons: [String] = []
             if alert != nil && !alertsOn { reasons.append("alerts are off (permission denied)") }
+            if badgeOnly != nil && !alertsOn { reasons.append("badges are off (permission denied)") }
             if contentAvailable && appState == .killed { reasons.append("iOS does not wake a force-quit app") }
             reasons += switchesOff
             if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
@@ -44,6 +47,7 @@ extension World {
         pushes[index].reason = nil
         var parts: [String] = []
         if showsAlert { parts.append("alert") }
+        if setsBadge { parts.append("badge only") }
         if wakesApp { parts.append("to the app") }
         if contentAvailable && appState == .killed { parts.append("the force-quit app is not woken") }
         if !switchesOff.isEmpty { parts.append("the app is not woken: " + switchesOff.joined(separator: "; ")) }
@@ -51,6 +55,13 @@ extension World {
         record(.delivered, "\(id) (app \(appState.rawValue)): \(parts.joined(separator: ", "))")
         if budgeted { device.silentDeliveries.append(now) }
 
+        if setsBadge, let badgeOnly {
+            if appState != .foreground || foregroundPassesBadge {
+                setBadge(badgeOnly, by: id)
+            } else {
+                record(.badge, "\(id): the badge is not set (in the foreground, willPresent does not pass .badge)")
+            }
+        }
         if showsAlert, let alert {
             if mutableContent && configuration.serviceExtension != .none {
                 startExtension(pushID: id, content: alert)

@@ -14,6 +14,8 @@ struct Device: Hashable, Sendable {
     var silentDeliveries: [Int64] = []
     /// The process that was in the foreground when the device locked; unlocking returns to it.
     var foregroundProcessAtLock: Int?
+    /// The number on the app's icon (0: none), device state that outlives processes.
+    var badge = 0
 
     /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
     static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {

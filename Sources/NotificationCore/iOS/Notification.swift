@@ -5,21 +5,35 @@ public struct NotificationContent: Hashable, Sendable {
     public var title: String?
     public var body: String?
     public var userInfo: JSONValue
+    /// `aps.badge`: the number the app's icon shows once this is delivered (0 clears it); nil:
+    /// the badge is left as it is.
+    public var badge: Int?
 
-    public init(title: String?, body: String?, userInfo: JSONValue) {
+    public init(title: String?, body: String?, userInfo: JSONValue, badge: Int? = nil) {
         self.title = title
         self.body = body
         self.userInfo = userInfo
+        self.badge = badge
+    }
+
+    /// `aps.badge` of a payload, when it is a whole number from 0 (Apple, "Generating a remote
+    /// notification": a number; 0 removes the badge).
+    public static func badge(of payload: JSONValue) -> Int? {
+        guard let n = payload["aps"]?["badge"]?.integerValue, n >= 0, n <= Int64(Int32.max) else { return nil }
+        return Int(n)
     }
 
     /// The alert of a payload: a string `aps.alert` is a body with no title, as on iOS.
     /// nil when there is no alert (a silent push).
     public static func alert(of payload: JSONValue) -> NotificationContent? {
         guard let alert = payload["aps"]?["alert"] else { return nil }
-        if let body = alert.stringValue { return NotificationContent(title: nil, body: body, userInfo: payload) }
+        let badge = badge(of: payload)
+        if let body = alert.stringValue {
+            return NotificationContent(title: nil, body: body, userInfo: payload, badge: badge)
+        }
         guard alert.isObject else { return nil }
         return NotificationContent(
-            title: alert["title"]?.stringValue, body: alert["body"]?.stringValue, userInfo: payload)
+            title: alert["title"]?.stringValue, body: alert["body"]?.stringValue, userInfo: payload, badge: badge)
     }
 
     /// `"Anna" / "Hi there"` for the trace.

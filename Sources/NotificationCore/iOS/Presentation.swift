@@ -96,6 +96,7 @@ extension World {
             invariantProgress.touchedPushes.append(notification.pushID)
         }
         if replaced == nil { notificationsPerMessage[push?.message ?? notification.pushID, default: 0] += 1 }
+        defer { if remote, let badge = notification.content.badge { setBadge(badge, by: notification.pushID) } }
         let content = notification.content
         let listOnly = presentation == .list ? ", in the list only" : ""
         if let replaced, let collapseID {
@@ -109,6 +110,25 @@ extension World {
                 "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)\(listOnly): \(later: { content.summary })"
             )
         }
+    }
+
+    /// The app's icon badge is set by a delivered push (`aps.badge`).
+    mutating func setBadge(_ badge: Int, by pushID: String) {
+        device.badge = badge
+        record(
+            .badge,
+            badge == 0 ? "\(pushID) clears the icon badge (badge 0)" : "\(pushID) sets the icon badge to \(badge)")
+    }
+
+    /// The app's icon badge (`expect badge N`).
+    public var badge: Int { device.badge }
+
+    /// Whether the delegate's `willPresent` would pass `.badge` for a push with no alert in the
+    /// foreground: the host's own delegate unless it presents nothing, the SDKs' delegates
+    /// (modelled: they pass the badge on).
+    var foregroundPassesBadge: Bool {
+        guard let delegate = activeDelegate else { return false }
+        return delegate != .own || configuration.host.ownPresents != .nothing
     }
 
     /// Removes every banner.

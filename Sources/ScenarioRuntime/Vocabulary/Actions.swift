@@ -45,18 +45,21 @@ extension Vocabulary {
         }
         add(
             "push app", [Parameter("type", choices(PushType.self))],
-            options: [Option("title", .quotedText), Option("body", .quotedText), Option("route", .text)]
-                + headerOptions,
+            options: [
+                Option("title", .quotedText), Option("body", .quotedText), Option("badge", .integer),
+                Option("route", .text),
+            ] + headerOptions,
             role: .action, topic: push,
-            "the app's own server sends a visible or silent push (route: a top-level key the host navigates to)"
+            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; route: a top-level key the host navigates to)"
         ) { context, args throws(StepError) in
             let type = args.choice("type", as: PushType.self) ?? .visible
             let title = args.text("title")
             let body = args.text("body")
             let route = args.text("route")
+            let badge = args.integer("badge")
             let headers = headers(args)
             try context.withWorld { w throws(CoreError) in
-                try w.pushApp(type, title: title, body: body, route: route, headers: headers)
+                try w.pushApp(type, title: title, body: body, badge: badge, route: route, headers: headers)
             }
         }
         add(

@@ -138,6 +138,13 @@ extension Vocabulary {
                 w.route == want, expected: want.map { "route " + quoted($0) } ?? "no route",
                 actual: w.route.map { "route " + quoted($0) } ?? "no route")
         }
+        addExpectation(
+            "badge", [Parameter("count", .integer)], "the number on the app's icon (0: no badge)"
+        ) { w, a in
+            let want = a.integer("count") ?? 0
+            let last = w.trace.last { $0.kind == .badge }.map { "; " + $0.line } ?? ""
+            return Outcome(w.badge == want, expected: "badge \(want)", actual: "badge \(w.badge)\(last)")
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"
