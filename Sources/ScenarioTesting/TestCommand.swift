@@ -356,7 +356,7 @@ final class RunOutput: Sendable {
 extension TestCommand {
     /// A usage error: the message, a pointer to `--help`, exit 2.
     fileprivate static func usageError(_ message: String, _ stderr: any TextOutput) -> Int32 {
-        stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
+        stderr.write("error: \(UsageError(message).message)\nRun 'scn test --help' for usage.\n")
         return TestExitCode.usage
     }
 }

@@ -179,7 +179,7 @@ enum RunCommand {
 enum JSONLines {
     static func render(_ run: FileRun) -> String {
         func object(_ fields: [(String, JSONValue)]) -> String {
-            JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serialized + "\n"
+            JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serializedForReading + "\n"
         }
         if let error = run.error {
             return object([("type", "error"), ("file", .string(run.path)), ("message", .string(error))])
