@@ -303,7 +303,7 @@ private struct Parser {
                 }
             }
             let inner = try parseAlternation(depth: depth + 1)
-            guard peek == ")" else { throw fail("missing ')'") }
+            guard peek == ")" else { throw fail("expected ')'") }
             index += 1
             return inner
         case "*", "+", "?":

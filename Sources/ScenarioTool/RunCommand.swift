@@ -91,7 +91,7 @@ enum RunCommand {
         do {
             if let n = try parsed.positiveInteger("--max-steps") { limits.maxSteps = n }
         } catch {
-            return tool.usageError(error.message, command: "run")
+            return tool.usageError(error, command: "run")
         }
         let trace = parsed.flag("--trace")
         let json = parsed.flag("--json")

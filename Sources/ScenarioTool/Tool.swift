@@ -123,7 +123,7 @@ struct Tool: Sendable {
         do {
             parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: subcommand.spec, program: name)
         } catch {
-            return usageError(error.message, command: subcommand.spec.name)
+            return usageError(error, command: subcommand.spec.name)
         }
         if parsed.help {
             Terminal.write(HelpText.command(subcommand.spec, program: name))
@@ -136,8 +136,11 @@ struct Tool: Sendable {
     static func processEnvironment() -> [String: String] { Platform.environment() }
 
     /// Prints a usage error the way every subcommand does, and returns exit code 2.
-    func usageError(_ message: String, command: String) -> Int32 {
-        Terminal.writeError("error: \(UsageError(message).message)\nRun '\(name) \(command) --help' for usage.\n")
+    func usageError(_ message: String, command: String) -> Int32 { usageError(UsageError(message), command: command) }
+
+    /// ``usageError(_:command:)`` of an error whose message is escaped already.
+    func usageError(_ error: UsageError, command: String) -> Int32 {
+        Terminal.writeError("error: \(error.message)\nRun '\(name) \(command) --help' for usage.\n")
         return ExitCode.usage
     }
 }

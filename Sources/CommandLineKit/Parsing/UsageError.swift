@@ -13,5 +13,9 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A usage error saying `message` (escaped).
     public init(_ message: String) { self.message = TerminalText.escape(message) }
 
+    /// A usage error of several lines (a message, then the argument with a caret under
+    /// it): each line escaped, the line breaks between them kept.
+    public init(lines: [String]) { message = lines.map { TerminalText.escape($0) }.joined(separator: "\n") }
+
     public var description: String { message }
 }
