@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "FuzzDriver",
                 .product(name: "ScenarioLanguageServer", package: "scn"),
+                .product(name: "ScenarioRuntime", package: "scn"),
                 .product(name: "StandardVocabulary", package: "scn"),
             ]),
         .executableTarget(

@@ -257,6 +257,33 @@ import Testing
         }
     }
 
+    // MARK: The language server
+
+    static func frame(_ body: String) -> String { "Content-Length: \(body.utf8.count)\r\n\r\n" + body }
+
+    @Test("scn lsp: a Content-Length of -5, a body nested 21,000 deep and a 10 MB document each cost one error; initialize is answered")
+    func languageServer() throws {
+        let dir = try TempDir()
+        let initialize = #"{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"capabilities":{}}}"#
+        let big = String(repeating: "wait 1s\\n", count: 1_300_000)
+        let open =
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///tmp/x/a.scn","languageId":"scn","version":1,"text":""#
+            + big + #""}}}"#
+        let input =
+            "Content-Length: -5\r\n\r\n" + initialize + Self.frame(String(repeating: "[", count: 21_000))
+            + Self.frame(initialize) + Self.frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+            + Self.frame(open) + Self.frame(#"{"jsonrpc":"2.0","id":8,"method":"shutdown"}"#)
+            + Self.frame(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        let r = try CLI.run(["lsp"], in: dir.url, input: Data(input.utf8))
+        #expect(r.exited && r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(#""id":7,"jsonrpc":"2.0","result""#), "\(r.stdout.prefix(2000))")
+        #expect(r.stdout.contains("Content-Length is not a number: '-5'"), "\(r.stdout.prefix(2000))")
+        #expect(r.stdout.contains("nests more than 64 levels"), "\(r.stdout.prefix(2000))")
+        #expect(r.stdout.contains("larger than 4194304 bytes"), "\(r.stdout.prefix(2000))")
+        #expect(r.stdout.contains(#""id":8"#))
+        #expect(r.stdout.utf8.count < 10_000, "\(r.stdout.utf8.count) bytes")
+    }
+
     // MARK: scn apns writes all or nothing
 
     @Test("scn apns: a case name too long for a file name is cut, and a failed write leaves nothing")

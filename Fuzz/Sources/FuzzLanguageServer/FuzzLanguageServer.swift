@@ -1,5 +1,6 @@
 import FuzzDriver
 import ScenarioLanguageServer
+import ScenarioRuntime
 import StandardVocabulary
 
 /// libFuzzer entry: the bytes are what an editor writes to `scn lsp`'s standard input —
