@@ -5,6 +5,8 @@
 //   swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 //   .build/release/FuzzLanguage -max_total_time=60 corpus/
 //   .build/release/FuzzRuntime -dict=scn.dict -max_total_time=60 corpus/
+//   .build/release/FuzzLanguageServer -max_total_time=60 corpus/   (seeds: Seeds/lsp)
+//   .build/release/FuzzArguments -max_total_time=60 corpus/        (seeds: Seeds/arguments)
 import PackageDescription
 
 let package = Package(
@@ -27,6 +29,22 @@ let package = Package(
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioRuntime", package: "scn"),
                 .product(name: "StandardVocabulary", package: "scn"),
+            ]),
+        .executableTarget(
+            name: "FuzzLanguageServer",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ScenarioLanguageServer", package: "scn"),
+                .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
+            ]),
+        .executableTarget(
+            name: "FuzzArguments",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "CommandLineKit", package: "scn"),
+                .product(name: "ScenarioLanguage", package: "scn"),
+                .product(name: "ScenarioTesting", package: "scn"),
             ]),
     ]
 )

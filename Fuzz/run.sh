@@ -4,6 +4,8 @@
 # FuzzLanguage: any bytes are one scenario file (front end, formatter, runtime).
 # FuzzRuntime: the bytes are a tree of files (`#file NAME` lines), run with includes and
 #   payload files, seeded with hostile shapes from Seeds/runtime and guided by scn.dict.
+# FuzzLanguageServer: the bytes are what an editor writes to `scn lsp` (Seeds/lsp).
+# FuzzArguments: the bytes are a `scn test` command line, NUL between arguments (Seeds/arguments).
 # Seeds come from the scenario library; findings are written to Fuzz/findings/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,12 +14,17 @@ target="${2:-FuzzLanguage}"
 swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 corpus=".corpus/$target"
 mkdir -p "$corpus" findings
-find ../Scenarios -name '*.scn' -exec cp {} "$corpus"/ \;
 extra=()
-if [ "$target" = FuzzRuntime ]; then
-    cp Seeds/runtime/* "$corpus"/
-    extra=(-dict=scn.dict)
-fi
+case "$target" in
+    FuzzLanguageServer) cp Seeds/lsp/* "$corpus"/ ;;
+    FuzzArguments) cp Seeds/arguments/* "$corpus"/ ;;
+    FuzzRuntime)
+        find ../Scenarios -name '*.scn' -exec cp {} "$corpus"/ \;
+        cp Seeds/runtime/* "$corpus"/
+        extra=(-dict=scn.dict)
+        ;;
+    *) find ../Scenarios -name '*.scn' -exec cp {} "$corpus"/ \; ;;
+esac
 # LeakSanitizer is off: the built-in vocabulary is a process-wide constant, which it
 # would report at exit.
 ASAN_OPTIONS=detect_leaks=0 ".build/release/$target" "${extra[@]}" \

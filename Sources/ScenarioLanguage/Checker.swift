@@ -177,9 +177,17 @@ private final class CheckRun {
     private(set) var warnings: [Diagnostic] = []
     private var warned = Set<String>()
 
+    /// The warnings of one check are capped like its errors, across every file it reads:
+    /// 1,000 includes of 100 warnings each must not print 100,000 of them.
     func warn(_ list: [Diagnostic]) {
         guard let first = list.first, warned.insert(first.path).inserted else { return }
-        warnings += list
+        let room = max(0, limits.maxErrors - warnings.count)
+        warnings += list.prefix(room)
+        if list.count > room, let last = warnings.indices.last,
+            !warnings[last].notes.contains(where: { $0.hasPrefix("too many warnings") })
+        {
+            warnings[last].notes.append("too many warnings: stopped after \(warnings.count)")
+        }
     }
 
     func error(

@@ -78,7 +78,9 @@ private struct Printer {
             nextComment += 1
             let commentLine = line(comment.range.start)
             var text = "#" + comment.text
-            while let last = text.unicodeScalars.last, last == " " || last == "\t" {
+            // Trailing blanks go, carriage returns among them: a comment that ended in
+            // `\r \r` must not lose one a run (formatting is idempotent).
+            while let last = text.unicodeScalars.last, last == " " || last == "\t" || last == "\r" {
                 text.unicodeScalars.removeLast()
             }
             if lineOpen && commentLine == lastLine && !atOpenLineIsEmpty {

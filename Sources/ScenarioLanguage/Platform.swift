@@ -1,3 +1,5 @@
+import Synchronization
+
 // The C library, on macOS (Darwin) and on Linux (Glibc, or Musl for a static build): every
 // call this module makes into it is here, and nothing else in the module imports it. The
 // other modules of the package call these too, and keep their own calls in their own
@@ -27,10 +29,50 @@ package enum Platform {
                 let n = Musl.write(fd, base + offset, bytes.count - offset)
             #endif
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
+            if n <= 0 {
+                noteFailedWrite(fd, n < 0 ? errno : EIO)
+                return false
+            }
             offset += n
         }
         return true
+    }
+
+    /// The first reason a write to standard output or standard error failed,
+    /// other than a closed pipe; 0 while none has.
+    private static let failedStandardOutput = Atomic<Int32>(0)
+    private static let failedStandardError = Atomic<Int32>(0)
+
+    private static func noteFailedWrite(_ fd: Int32, _ code: Int32) {
+        // A closed pipe (`scn test | head`) is the reader's choice, not lost output.
+        guard code != EPIPE else { return }
+        switch fd {
+        case 1: _ = failedStandardOutput.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        case 2: _ = failedStandardError.compareExchange(expected: 0, desired: code, ordering: .relaxed)
+        default: break
+        }
+    }
+
+    /// Why a write to standard output (`fd` 1) or standard error (2) failed, as
+    /// `strerror(3)` says it; nil while every write went through or only a closed pipe
+    /// refused one. Output lost to a full disk is an error, never silence.
+    package static func failedWrite(_ fd: Int32) -> String? {
+        let code =
+            switch fd {
+            case 1: failedStandardOutput.load(ordering: .relaxed)
+            case 2: failedStandardError.load(ordering: .relaxed)
+            default: Int32(0)
+            }
+        return code == 0 ? nil : String(cString: strerror(code))
+    }
+
+    /// What an open descriptor names (`/dev/full`, a file's path), when the system says.
+    package static func pathOfDescriptor(_ fd: Int32) -> String? {
+        #if os(Linux)
+            realPath("/proc/self/fd/\(fd)")
+        #else
+            nil
+        #endif
     }
 
     /// ``writeAll(_:_:)`` of a string's UTF-8.

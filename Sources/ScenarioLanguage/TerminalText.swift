@@ -46,6 +46,11 @@ public enum TerminalText {
         }
     }
 
+    /// Whether ``escape(_:keepingLineBreaks:)`` writes `scalar` as an escape: a control,
+    /// a separator, a direction control or a zero-width character. Reports in other
+    /// formats (XML) escape the same set their own way.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool { needsEscape(scalar, false) }
+
     private static func needsEscape(_ s: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         let v = s.value
         if v >= 0x20 && v < 0x7F { return false }

@@ -28,6 +28,16 @@ extension Platform {
         #endif
     }
 
+    /// Whether `path` names something that is neither a regular file nor a folder (a
+    /// device such as `/dev/full` or `/dev/stdout`, a FIFO): written in place, never
+    /// replaced by a rename.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
     /// Removes the file `path` if it is there.
     static func remove(_ path: String) { _ = unlink(path) }
 
@@ -43,6 +53,32 @@ extension Platform {
 
         /// `path` opened for writing, emptied; nil when it cannot be.
         static func create(_ path: String) -> Stream? { fopen(path, "wb").map(Stream.init) }
+
+        /// A new file with a name no other file has, beside `path` (`.NAME.XXXXXX.partial`
+        /// in the same folder, so that renaming it over `path` is atomic); the stream and
+        /// its path, or nil when none can be made.
+        static func createBeside(_ path: String) -> (stream: Stream, path: String)? {
+            let folder = PathText.parent(path)
+            let name = String(path.split(separator: "/").last ?? "report")
+            var template = Array(
+                ((folder.isEmpty ? "" : folder + "/") + "." + name + ".XXXXXX.partial").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { mkstemps($0, 8) } ?? -1
+            }
+            guard fd >= 0 else { return nil }
+            let made = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let file = fdopen(fd, "wb") else {
+                _ = unlink(made)
+                Platform.close(fd)
+                return nil
+            }
+            // mkstemp makes it 0600: the file it replaces keeps its permissions, a new one
+            // is readable by others as reports are.
+            var info = stat()
+            let mode = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+            _ = fchmod(fd, mode)
+            return (Stream(file), made)
+        }
 
         deinit { if open { fclose(file) } }
 

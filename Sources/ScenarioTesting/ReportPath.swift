@@ -52,16 +52,8 @@ public enum ReportPath {
     /// Writes `text` to `path` (relative to `base`), atomically, creating missing folders;
     /// returns what went wrong, or `nil`.
     public static func write(_ text: String, to path: String, base: String) -> String? {
-        if let problem = problem(file: path, base: base) { return problem }
-        let url = URL(fileURLWithPath: resolve(path, base: base))
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-            return nil
-        } catch {
-            return "cannot write '\(path)'" + (Platform.lastErrorText.map { " (\($0))" } ?? "")
-        }
+        let spool = ReportSpool(keepingInMemory: true)
+        return spool.write(head: text, tail: "", to: path, base: base)
     }
 
     static func resolve(_ path: String, base: String) -> String {
@@ -80,8 +72,13 @@ public enum ReportPath {
 final class ReportSpool: @unchecked Sendable {
     /// The unnamed temporary file (removed when closed); nil when none could be made, and
     /// the parts are kept in `memory` instead.
-    private let spool = Platform.Stream.temporary()
+    private let spool: Platform.Stream?
     private var memory = ""
+
+    /// A spool on an unnamed temporary file, or in memory when `keepingInMemory`.
+    init(keepingInMemory: Bool = false) {
+        spool = keepingInMemory ? nil : Platform.Stream.temporary()
+    }
     /// How many parts were appended.
     private(set) var count = 0
 
@@ -107,8 +104,20 @@ final class ReportSpool: @unchecked Sendable {
         } catch {
             return "cannot write '\(path)'"
         }
-        let partial = absolute + ".partial"
-        guard let out = Platform.Stream.create(partial) else { return failure() }
+        // A device or a FIFO (`/dev/stdout`, `/dev/full`) is written in place: it cannot be
+        // replaced. A file is written beside its final name and renamed over it once whole,
+        // so a failed run never leaves a truncated report.
+        let inPlace = Platform.isSpecialFile(absolute)
+        let partial: String
+        let out: Platform.Stream
+        if inPlace {
+            guard let stream = Platform.Stream.create(absolute) else { return failure() }
+            (out, partial) = (stream, absolute)
+        } else {
+            guard let made = Platform.Stream.createBeside(absolute) else { return failure() }
+            (out, partial) = made
+        }
+        Platform.clearLastError()
         var written = out.write(head)
         if let spool {
             written = written && spool.rewind()
@@ -122,11 +131,11 @@ final class ReportSpool: @unchecked Sendable {
         } else {
             written = written && out.write(memory)
         }
-        written = out.write(tail) && written
+        written = written && out.write(tail)
         let closed = out.close()
-        guard written, closed, Platform.rename(partial, to: absolute) else {
+        guard written, closed, inPlace || Platform.rename(partial, to: absolute) else {
             let problem = failure()
-            Platform.remove(partial)
+            if !inPlace { Platform.remove(partial) }
             return problem
         }
         return nil

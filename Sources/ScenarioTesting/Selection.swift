@@ -1,7 +1,8 @@
 /// Which cases of the planned files run: `--filter` and `--tags`.
 ///
-/// A case runs when both select it. `--filter` is a regular expression (Swift `Regex`
-/// syntax) searched — not anchored — in `"file › case"`, the file's path as reported, a
+/// A case runs when both select it. `--filter` is a regular expression (``FilterPattern``:
+/// the common syntax, matched in linear time, without backreferences or lookaround)
+/// searched — not anchored — in `"file › case"`, the file's path as reported, a
 /// space, `›` (U+203A) and a space, then the case name: `--filter 'kindly/'` selects a
 /// folder, `--filter '› tap'` cases whose names start with "tap", `--filter 'a\.scn › x$'`
 /// one case. A file that does not pass the checker has no cases; it is reported (as a
@@ -11,7 +12,6 @@ public struct Selection: Sendable {
     public let filter: String?
     /// The `--tags` expression, or `nil`.
     public let tags: TagExpression?
-    // `Regex` is not `Sendable`; it is compiled once per use (cheap next to running cases).
 
     /// A selection of everything.
     public static let all = Selection(validatedFilter: nil, tags: nil)
@@ -26,8 +26,8 @@ public struct Selection: Sendable {
     /// - Throws: ``SelectionError`` when `filter` is not a valid regular expression.
     public init(filter: String?, tags: TagExpression?) throws(SelectionError) {
         if let filter {
-            do {
-                _ = try Regex(filter)
+            do throws(FilterPatternError) {
+                _ = try FilterPattern(filter)
             } catch {
                 throw SelectionError(message: "invalid --filter '\(filter)': \(error)")
             }
@@ -43,16 +43,20 @@ public struct Selection: Sendable {
         file + separator + name
     }
 
-    /// How many characters of `file › case` `--filter` looks at. A regular expression is
-    /// matched by backtracking, which can take time quadratic (or worse) in the text: a
-    /// case name of 50,000 characters must not stall the run. Names are rarely longer
-    /// than a line; past this, the rest is not searched.
+    /// How many bytes (UTF-8) of `file › case` `--filter` looks at. The matcher is linear
+    /// in the text, but a case name of 50,000 characters (or 512 letters each carrying 400
+    /// combining marks) must still not slow every case down: names are rarely longer than
+    /// a line; past this, the rest is not searched.
     public static let filterWindow = 512
 
-    /// The first ``filterWindow`` characters of `text`.
+    /// The first ``filterWindow`` bytes of `text`, cut at a scalar boundary.
     static func clipped(_ text: String) -> Substring {
         guard text.utf8.count > filterWindow else { return Substring(text) }
-        return text.prefix(filterWindow)
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: filterWindow)
+        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
+            end = text.utf8.index(before: end)
+        }
+        return Substring(text.unicodeScalars[..<end])
     }
 
     /// Whether the case `name` of `file` (with `tags`) is selected: `scn run --filter`.
@@ -66,17 +70,17 @@ public struct Selection: Sendable {
     /// Tests cases against a compiled `--filter`.
     struct Matcher {
         let tags: TagExpression?
-        let regex: Regex<AnyRegexOutput>?
+        let regex: FilterPattern?
 
         init(selection: Selection) {
             tags = selection.tags
-            regex = selection.filter.flatMap { try? Regex($0) }
+            regex = selection.filter.flatMap { try? FilterPattern($0) }
         }
 
         /// Whether `planned` of `file` runs.
         func selects(file: String, _ planned: PlannedCase) -> Bool {
             if let tags, !tags.matches(planned.tags) { return false }
-            if let regex, !Selection.clipped(Selection.qualifiedName(file: file, case: planned.name)).contains(regex) {
+            if let regex, !regex.matches(Selection.clipped(Selection.qualifiedName(file: file, case: planned.name))) {
                 return false
             }
             return true
@@ -85,7 +89,7 @@ public struct Selection: Sendable {
         /// Whether a file that failed its check is reported.
         func selectsUnplannable(file: String) -> Bool {
             guard let regex else { return true }
-            return Selection.clipped(file).contains(regex)
+            return regex.matches(Selection.clipped(file))
         }
     }
 }

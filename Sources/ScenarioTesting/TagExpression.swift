@@ -1,3 +1,5 @@
+import ScenarioLanguage
+
 /// A `--tags` expression: tag names combined with `and`, `or`, `not` and parentheses.
 ///
 /// Precedence is `not` > `and` > `or`, and `and`/`or` group to the left, so
@@ -292,7 +294,20 @@ public struct TagExpressionError: Error, Sendable, Hashable, CustomStringConvert
     public var column: Int
 
     /// `column 12: message`, then the expression and a caret under the column.
-    public var description: String {
-        "column \(column): \(message)\n  \(expression)\n  \(String(repeating: " ", count: max(0, column - 1)))^"
+    public var description: String { lines.joined(separator: "\n") }
+
+    /// ``description``'s lines, each safe to print: the expression escaped
+    /// (``TerminalText/escape(_:keepingLineBreaks:)``), the caret still under the column.
+    public var lines: [String] {
+        var width = 0
+        for (k, character) in expression.enumerated() where k < column - 1 {
+            for scalar in character.unicodeScalars { width += TerminalText.escapedWidth(scalar) }
+            width -= max(0, character.unicodeScalars.count - 1)  // a kept character is one column
+        }
+        if column - 1 > expression.count { width += column - 1 - expression.count }
+        return [
+            "column \(column): \(TerminalText.escape(message))", "  " + TerminalText.escape(expression),
+            "  " + String(repeating: " ", count: max(0, width)) + "^",
+        ]
     }
 }

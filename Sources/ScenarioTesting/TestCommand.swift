@@ -50,7 +50,7 @@ public enum TestCommand {
         do {
             options = try TestOptions.parse(arguments)
         } catch {
-            return usage(error.message)
+            return usageError(error, stderr)
         }
         if options.help {
             stdout.write(HelpText.command(TestOptions.command, program: "scn"))
@@ -356,7 +356,11 @@ final class RunOutput: Sendable {
 extension TestCommand {
     /// A usage error: the message, a pointer to `--help`, exit 2.
     fileprivate static func usageError(_ message: String, _ stderr: any TextOutput) -> Int32 {
-        stderr.write("error: \(message)\nRun 'scn test --help' for usage.\n")
+        usageError(UsageError(message), stderr)
+    }
+
+    fileprivate static func usageError(_ error: UsageError, _ stderr: any TextOutput) -> Int32 {
+        stderr.write("error: \(error.message)\nRun 'scn test --help' for usage.\n")
         return TestExitCode.usage
     }
 }

@@ -125,7 +125,9 @@ public struct TestOptions: Sendable, Hashable {
             do {
                 tags = try TagExpression.parse(value)
             } catch {
-                throw UsageError("invalid --tags expression at \(error)")
+                var lines = error.lines
+                lines[0] = "invalid --tags expression at " + lines[0]
+                throw UsageError(lines: lines)
             }
         }
         if let value = parsed.value("--shard") {

@@ -119,24 +119,73 @@ enum ApnsCommand {
             Terminal.writeError("nothing was written\n")
             return ExitCode.usage
         }
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
-            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
+        if let long = files.first(where: { $0.name.utf8.count > maxNameBytes }) {
+            Terminal.writeError(
+                "error: \(TerminalText.escape(path)): the file name '\(TerminalText.escape(long.name))' is longer "
+                    + "than \(maxNameBytes) bytes\nnothing was written\n")
             return ExitCode.usage
         }
-        for file in files {
-            let target = PathText.join(out, file.name)
-            guard Files.write(file.text, to: target) else {
-                Terminal.writeError("error: cannot write '\(TerminalText.escape(target))'\n")
-                return ExitCode.usage
-            }
-            Terminal.write("\(TerminalText.escape(target))\n")
+        switch write(files, into: out) {
+        case .failure(let problem):
+            Terminal.writeError("error: \(problem.message)\nnothing was written\n")
+            return ExitCode.usage
+        case .success(let targets):
+            for target in targets { Terminal.write("\(TerminalText.escape(target))\n") }
         }
         if files.isEmpty { Terminal.writeError("note: the scenario sends no push\n") }
         return ExitCode.success
     }
 
+    /// Why the files could not be written (the message is escaped already).
+    struct WriteProblem: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// The longest file name most file systems take (NAME_MAX).
+    static let maxNameBytes = 255
+    /// How much of a case name goes into its files' names.
+    static let maxSlugBytes = 64
+
+    /// Writes every file into a fresh hidden folder inside `out`, then moves each into
+    /// `out`: a failed write (a full disk, a name the file system refuses) leaves `out`
+    /// as it was. Returns the paths written, or what went wrong.
+    static func write(_ files: [(name: String, text: String)], into out: String) -> Result<[String], WriteProblem> {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            return .failure(WriteProblem("cannot create '\(TerminalText.escape(out))'"))
+        }
+        let staging = PathText.join(out, ".scn-apns-\(UUID().uuidString)")
+        do {
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            return .failure(WriteProblem("cannot write in '\(TerminalText.escape(out))'"))
+        }
+        defer { try? fm.removeItem(atPath: staging) }
+        for file in files {
+            guard Files.write(file.text, to: PathText.join(staging, file.name)) else {
+                let reason = Platform.lastErrorText.map { " (\($0))" } ?? ""
+                return .failure(
+                    WriteProblem("cannot write '\(TerminalText.escape(PathText.join(out, file.name)))'\(reason)"))
+            }
+        }
+        var moved: [String] = []
+        for file in files {
+            let target = PathText.join(out, file.name)
+            guard Platform.rename(PathText.join(staging, file.name), to: target) else {
+                // Take back the ones already moved: all or nothing.
+                for done in moved { try? fm.removeItem(atPath: done) }
+                return .failure(WriteProblem("cannot write '\(TerminalText.escape(target))'"))
+            }
+            moved.append(target)
+        }
+        return .success(moved)
+    }
+
+    /// A case's name as the start of a file name: lowercase letters, digits and `-`, at
+    /// most ``maxSlugBytes`` long.
     static func slug(_ name: String) -> String {
         var s = ""
         for scalar in name.lowercased().unicodeScalars {
@@ -146,6 +195,7 @@ enum ApnsCommand {
                 s += "-"
             }
         }
+        if s.utf8.count > maxSlugBytes { s = String(s.prefix(maxSlugBytes)) }
         while s.hasSuffix("-") { s.removeLast() }
         return s.isEmpty ? "case" : s
     }

@@ -58,7 +58,7 @@ enum CheckCommand {
     }
 
     static func line(_ fields: [(String, JSONValue)]) -> String {
-        JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serialized + "\n"
+        JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serializedForReading + "\n"
     }
 
     /// One diagnostic: where (1-based line and column, `end_column` just after the span on

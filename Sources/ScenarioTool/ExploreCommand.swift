@@ -43,7 +43,7 @@ enum ExploreCommand {
             if let n = try parsed.positiveInteger("--jobs") { options.jobs = n }
             if let n = try parsed.positiveInteger("--max-worlds") { options.maxWorlds = n }
         } catch {
-            return tool.usageError(error.message, command: "explore")
+            return tool.usageError(error, command: "explore")
         }
         if options.depth > 64 { return tool.usageError("option '--depth' is at most 64", command: "explore") }
         options.jobs = min(options.jobs, 256)

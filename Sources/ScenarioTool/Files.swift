@@ -57,25 +57,56 @@ enum Files {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 
+    /// Writes `text` to a new file at `path`; false when it could not be written whole.
     static func write(_ text: String, to path: String) -> Bool {
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return true
+        } catch {
+            return false
+        }
     }
 
-    /// Replaces the contents of an existing file, atomically, through symbolic links (the
-    /// link stays a link, its target changes) and keeping the file's permissions.
+    /// Replaces the contents of an existing file, atomically (a file beside it, renamed over
+    /// it), keeping the file's permissions. A symbolic link is not followed: the rename
+    /// replaces the link itself, so nothing outside `path` is ever written.
     static func rewrite(_ text: String, at path: String) -> Bool {
         let fm = FileManager.default
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        let permissions = (try? fm.attributesOfItem(atPath: target.path))?[.posixPermissions]
+        let permissions = (try? fm.attributesOfItem(atPath: path))?[.posixPermissions]
         do {
-            try Data(text.utf8).write(to: target, options: .atomic)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             if let permissions {
-                try fm.setAttributes([.posixPermissions: permissions], ofItemAtPath: target.path)
+                try fm.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
             }
             return true
         } catch {
             return false
         }
+    }
+
+    /// A path without `.` components and repeated or trailing slashes, as discovery
+    /// reports it.
+    static func tidy(_ path: String) -> String {
+        let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// Why `fmt` leaves `file` alone, or nil: a symbolic link is not followed (the
+    /// file it names may be anywhere), and neither is a file reached through a linked
+    /// folder that leads out of the folder it was found under.
+    static func linkProblem(_ file: ScenarioInput) -> String? {
+        if file.isStandardInput { return nil }
+        if Platform.isSymbolicLink(file.path) {
+            return "'\(TerminalText.escape(file.path))' is a symbolic link; fmt does not follow links"
+        }
+        guard let real = Platform.realPath(file.path), let root = Platform.realPath(file.root) else { return nil }
+        let inside = root == "/" ? real.hasPrefix("/") : real.hasPrefix(root + "/")
+        guard inside else {
+            return "'\(TerminalText.escape(file.path))' is reached through a symbolic link out of "
+                + "'\(TerminalText.escape(file.root))'; fmt does not follow links"
+        }
+        return nil
     }
 
     /// The scenarios that `paths` name, in order, as `scn test` finds them: a folder stands

@@ -5,7 +5,10 @@ import ScenarioTesting
 /// `scn fmt [--check] PATH…`: rewrites files in the canonical layout; with `--check`,
 /// lists the files that are not and exits 1. A folder stands for every `*.scn` below it;
 /// `-` reads standard input and writes the result to standard output (an editor's format
-/// filter), and writes nothing there when the input does not parse.
+/// filter), and writes nothing there when the input does not parse. Symbolic links are
+/// not followed: a linked file named on the command line is refused, one found under a
+/// folder (or reached through a linked folder that leads out of it) is skipped with a
+/// warning, so fmt never writes outside the paths it was given.
 enum FormatCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
@@ -28,8 +31,19 @@ enum FormatCommand {
         let (files, found) = Files.scenarios(parsed.positionals)
         var errors = !found
         var unformatted = false
+        let given = Set(parsed.positionals.map(Files.tidy))
         for file in files {
             let path = file.path
+            if let problem = Files.linkProblem(file) {
+                // Named on the command line: refused. Found under a folder: skipped.
+                if given.contains(path) {
+                    Terminal.writeError("error: \(problem)\n")
+                    errors = true
+                } else {
+                    Terminal.writeError("warning: skipped \(problem)\n")
+                }
+                continue
+            }
             let bytes: [UInt8]
             do throws(LoadError) {
                 bytes = try Files.read(file)

@@ -57,7 +57,8 @@ enum HelpCommand {
         let asked = words.joined(separator: " ")
         let known = tool.spec.topics + registry.signatures.map(\.name)
         let suggestion = Suggestion.closest(to: asked, among: known).map { "; did you mean '\($0)'?" } ?? ""
-        Terminal.writeError("error: no command '\(asked)'\(suggestion); 'scn help' lists them all\n")
+        let error = UsageError("no command '\(asked)'\(suggestion); 'scn help' lists them all")
+        Terminal.writeError("error: \(error.message)\n")
         return ExitCode.usage
     }
 }

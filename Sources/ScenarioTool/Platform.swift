@@ -44,6 +44,23 @@ extension Platform {
         #endif
     }
 
+    /// Whether `path` itself is a symbolic link (`lstat(2)`: the link is not followed).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Renames `from` to `to`, replacing `to` atomically; false when it failed.
+    static func rename(_ from: String, to: String) -> Bool {
+        #if canImport(Darwin)
+            Darwin.rename(from, to) == 0
+        #elseif canImport(Glibc)
+            Glibc.rename(from, to) == 0
+        #else
+            Musl.rename(from, to) == 0
+        #endif
+    }
+
     /// A copy of `text` in memory from `malloc`, for C code that keeps or frees it.
     static func copyCString(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
 

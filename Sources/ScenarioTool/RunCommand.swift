@@ -91,7 +91,7 @@ enum RunCommand {
         do {
             if let n = try parsed.positiveInteger("--max-steps") { limits.maxSteps = n }
         } catch {
-            return tool.usageError(error.message, command: "run")
+            return tool.usageError(error, command: "run")
         }
         let trace = parsed.flag("--trace")
         let json = parsed.flag("--json")
@@ -179,7 +179,7 @@ enum RunCommand {
 enum JSONLines {
     static func render(_ run: FileRun) -> String {
         func object(_ fields: [(String, JSONValue)]) -> String {
-            JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serialized + "\n"
+            JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serializedForReading + "\n"
         }
         if let error = run.error {
             return object([("type", "error"), ("file", .string(run.path)), ("message", .string(error))])

@@ -17,7 +17,7 @@ enum TestSubcommand {
         do {
             options = try TestOptions(parsed)
         } catch {
-            return tool.usageError(error.message, command: "test")
+            return tool.usageError(error, command: "test")
         }
         return TestCommand.main(
             options: options, executor: RuntimeExecutor(vocabulary: tool.vocabulary),

@@ -1,7 +1,7 @@
-import StandardVocabulary
 import CommandLineKit
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,7 +25,24 @@ public enum ScenarioTool {
         _ arguments: [String] = Array(CommandLine.arguments.dropFirst()), vocabulary: Vocabulary = .standard
     ) -> Int32 {
         Platform.ignoreBrokenPipe()  // `scn test | head` ends quietly
-        return Tool(vocabulary: vocabulary).run(arguments)
+        let code = Tool(vocabulary: vocabulary).run(arguments)
+        return lostOutput(code)
+    }
+
+    /// `code`, or 2 when standard output or standard error lost a write (a full disk, an
+    /// I/O error; a closed pipe is not lost output): said on standard error, naming where
+    /// the output went.
+    static func lostOutput(_ code: Int32) -> Int32 {
+        let lost = [(1, "standard output"), (2, "standard error")].compactMap { fd, name in
+            Platform.failedWrite(Int32(fd)).map { reason in
+                let path = Platform.pathOfDescriptor(Int32(fd)).map { " '\(TerminalText.escape($0))'" } ?? ""
+                return "error: cannot write \(name)\(path): \(reason)\n"
+            }
+        }
+        guard !lost.isEmpty else { return code }
+        // When standard error is the one that is full this is lost too; the exit code still says.
+        for line in lost { Terminal.writeError(line) }
+        return code == ExitCode.internal ? code : ExitCode.usage
     }
 }
 
@@ -98,15 +115,15 @@ struct Tool: Sendable {
             let candidates = Self.subcommands.map(\.spec.name) + ["--version", "--help"]
             let suggestion = Suggestion.closest(to: first, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
             let what = first.hasPrefix("-") ? "option" : "command"
-            Terminal.writeError(
-                "error: unknown \(what) '\(first)'\(suggestion)\nRun '\(name) --help' for the commands.\n")
+            let error = UsageError("unknown \(what) '\(first)'\(suggestion)")
+            Terminal.writeError("error: \(error.message)\nRun '\(name) --help' for the commands.\n")
             return ExitCode.usage
         }
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: subcommand.spec, program: name)
         } catch {
-            return usageError(error.message, command: subcommand.spec.name)
+            return usageError(error, command: subcommand.spec.name)
         }
         if parsed.help {
             Terminal.write(HelpText.command(subcommand.spec, program: name))
@@ -119,8 +136,11 @@ struct Tool: Sendable {
     static func processEnvironment() -> [String: String] { Platform.environment() }
 
     /// Prints a usage error the way every subcommand does, and returns exit code 2.
-    func usageError(_ message: String, command: String) -> Int32 {
-        Terminal.writeError("error: \(message)\nRun '\(name) \(command) --help' for usage.\n")
+    func usageError(_ message: String, command: String) -> Int32 { usageError(UsageError(message), command: command) }
+
+    /// ``usageError(_:command:)`` of an error whose message is escaped already.
+    func usageError(_ error: UsageError, command: String) -> Int32 {
+        Terminal.writeError("error: \(error.message)\nRun '\(name) \(command) --help' for usage.\n")
         return ExitCode.usage
     }
 }

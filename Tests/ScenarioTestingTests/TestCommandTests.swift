@@ -163,7 +163,10 @@ import Testing
         ),
     ])
     func rejectsBadCommandLines(arguments: [String], message: String) {
-        #expect(throws: UsageError(message)) { try TestOptions.parse(arguments) }
+        // A message of several lines is escaped line by line: its line breaks are kept.
+        #expect(throws: UsageError(lines: message.components(separatedBy: "\n"))) {
+            try TestOptions.parse(arguments)
+        }
     }
 
     @Test func usageErrorsExitWith2() throws {

@@ -57,8 +57,12 @@ enum CLI {
 
     /// Runs `scn arguments…` in `directory`, standard input empty, output to files (so a
     /// large output cannot block on a full pipe).
+    ///
+    /// - Parameter stdoutPath: a file standard output goes to instead (`/dev/full`); the
+    ///   result's `stdout` is then empty.
     static func run(
-        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: Data? = nil
+        _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: Data? = nil,
+        stdoutPath: String? = nil
     ) throws -> CLIResult {
         let scratch = try TempDir()
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -84,7 +88,11 @@ enum CLI {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        process.standardOutput = out
+        if let stdoutPath {
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        } else {
+            process.standardOutput = out
+        }
         process.standardError = err
         let timedOut = try runToEnd(process)
         return CLIResult(

@@ -28,7 +28,8 @@ public struct MessageFramer: Sendable {
     /// Bytes of a refused body still to throw away.
     private var discarding = 0
 
-    public init(maxBodyBytes: Int = 64 << 20, maxHeaderBytes: Int = 8 << 10) {
+    /// A body holds at most one document (4 MiB) as JSON, where escapes can double it.
+    public init(maxBodyBytes: Int = 16 << 20, maxHeaderBytes: Int = 8 << 10) {
         self.maxBodyBytes = maxBodyBytes
         self.maxHeaderBytes = maxHeaderBytes
     }
@@ -63,11 +64,16 @@ public struct MessageFramer: Sendable {
             return nil
         }
         let header = buffer[start..<headerEnd]
-        start = bodyStart
         switch MessageFramer.contentLength(header) {
         case .failure(let message):
+            // The body of a message whose length could not be read runs into the next
+            // header: start again at the next `Content-Length` after this block's first
+            // byte (or after the block, when none has arrived yet), so that one bad header
+            // costs one message, not every later one.
+            start = resynchronise(after: start, before: buffer.count) ?? bodyStart
             return .invalid(message.description)
         case .success(let length):
+            start = bodyStart
             if length > maxBodyBytes {
                 discarding = length
                 return .invalid("message of \(length) bytes is larger than the limit of \(maxBodyBytes)")
@@ -75,6 +81,20 @@ public struct MessageFramer: Sendable {
             pendingBody = length
             return next()
         }
+    }
+
+    /// Where the next `Content-Length` (any case) starts in `buffer[from + 1 ..< end]`, or
+    /// nil. Called once per refused header block, over the bytes buffered.
+    private func resynchronise(after from: Int, before end: Int) -> Int? {
+        let name = Array("content-length".utf8)
+        var i = from + 1
+        while i + name.count <= end {
+            var k = 0
+            while k < name.count, buffer[i + k] | 0x20 == name[k] { k += 1 }
+            if k == name.count { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// The end of the header block at ``start``: the offset of the blank line and of the

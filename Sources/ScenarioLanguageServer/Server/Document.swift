@@ -13,6 +13,9 @@ struct Document: Sendable {
     var uri: String
     var version: Int?
     var source: SourceFile
+    /// Why the document's text is not kept (over a budget): the one diagnostic published
+    /// for it, until a change sends the whole text again. Its ``source`` is then empty.
+    var refused: String?
 
     init(uri: String, version: Int?, text: String) {
         self.uri = uri
@@ -50,11 +53,14 @@ struct Document: Sendable {
     /// The byte offset of a position. A line past the end is the end of the document; a
     /// character past the end of its line is the end of that line (as the protocol says).
     func offset(of position: Position) -> Int {
-        let bytes = source.bytes
+        Document.offset(of: position, in: source.bytes, lineStarts: source.lineStarts)
+    }
+
+    static func offset(of position: Position, in bytes: [UInt8], lineStarts: [Int]) -> Int {
         guard position.line >= 0 else { return 0 }
-        guard position.line < source.lineStarts.count else { return bytes.count }
-        let start = source.lineStarts[position.line]
-        var end = position.line + 1 < source.lineStarts.count ? source.lineStarts[position.line + 1] - 1 : bytes.count
+        guard position.line < lineStarts.count else { return bytes.count }
+        let start = lineStarts[position.line]
+        var end = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var units = 0
         var i = start
@@ -70,17 +76,73 @@ struct Document: Sendable {
     /// The whole document's range.
     var fullRange: Range { Range(start: Position(line: 0, character: 0), end: position(of: source.bytes.count)) }
 
-    /// Applies one change from `textDocument/didChange`.
-    mutating func apply(_ change: TextDocumentContentChangeEvent) {
-        guard let range = change.range else {
-            source = SourceFile(path: source.path, text: change.text)
-            return
-        }
-        let from = offset(of: range.start)
-        let to = max(from, offset(of: range.end))
+    /// Applies the changes of one `textDocument/didChange`, in order, to one copy of the
+    /// text: each edit moves the bytes after it and updates the line starts in place, and
+    /// the source (its lines counted again) is made once at the end. A text that grows
+    /// past `maxBytes` is refused (see ``refused``); range edits to a refused document are
+    /// dropped until one change sends the whole text.
+    mutating func apply(_ changes: [TextDocumentContentChangeEvent], maxBytes: Int) {
         var bytes = source.bytes
-        bytes.replaceSubrange(from..<to, with: Array(change.text.utf8))
+        var starts = source.lineStarts
+        for change in changes {
+            guard let range = change.range else {
+                bytes = Array(change.text.utf8)
+                starts = Document.lineStarts(bytes[...], base: 0)
+                refused = nil
+                continue
+            }
+            if refused != nil { continue }
+            let from = Document.offset(of: range.start, in: bytes, lineStarts: starts)
+            let to = max(from, Document.offset(of: range.end, in: bytes, lineStarts: starts))
+            let new = Array(change.text.utf8)
+            bytes.replaceSubrange(from..<to, with: new)
+            // Line starts after `from` up to `to` go; those of the new text come in; the rest move.
+            let low = Document.firstStart(after: from, in: starts)
+            let high = Document.firstStart(after: to, in: starts)
+            let added = Document.lineStarts(new[...], base: from).dropFirst()
+            starts.replaceSubrange(low..<high, with: added)
+            let delta = new.count - (to - from)
+            if delta != 0 {
+                for i in (low + added.count)..<starts.count { starts[i] += delta }
+            }
+            if bytes.count > maxBytes {
+                refused = Document.tooLarge(maxBytes)
+                bytes = []
+                starts = [0]
+            }
+        }
+        if refused != nil { bytes = [] }
+        if bytes.count > maxBytes {
+            refused = Document.tooLarge(maxBytes)
+            bytes = []
+        }
         source = SourceFile(path: source.path, bytes: bytes)
+    }
+
+    static func tooLarge(_ maxBytes: Int) -> String {
+        "the document is larger than \(maxBytes) bytes, the largest scenario file scn reads: it is not checked"
+    }
+
+    /// 0 (as `base`), then where each line after a line feed starts, offset by `base`.
+    private static func lineStarts(_ bytes: ArraySlice<UInt8>, base: Int) -> [Int] {
+        var starts = [base]
+        var k = base
+        for byte in bytes {
+            k += 1
+            if byte == UInt8(ascii: "\n") { starts.append(k) }
+        }
+        return starts
+    }
+
+    /// The index of the first line start greater than `offset` (binary search).
+    private static func firstStart(after offset: Int, in starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }
 

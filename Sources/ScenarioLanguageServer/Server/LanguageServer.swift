@@ -19,6 +19,15 @@ public struct LanguageServer: Sendable {
     /// The commands documents are checked against and completion offers.
     public var registry: Registry
     public var limits: LanguageLimits
+    /// The largest document kept and checked: the largest file `scn` reads (4 MiB). A
+    /// larger one gets one diagnostic saying so.
+    public var maxDocumentBytes = 4 << 20
+    /// The most edits one `didChange` may carry; past it the document is refused until
+    /// the whole text is sent again (editors send a handful per keystroke).
+    public var maxChangesPerMessage = 1_000
+    /// How deeply a message's JSON may nest (the protocol's messages nest a few levels);
+    /// deeper is refused before the message is decoded.
+    public static let maxJSONDepth = 64
     /// Reported in `initialize`'s `serverInfo`.
     public var version: String
 
@@ -41,6 +50,9 @@ public struct LanguageServer: Sendable {
 
     /// Answers one message body: the bodies to send back (responses and notifications).
     public mutating func handle(_ body: [UInt8]) -> [[UInt8]] {
+        if let problem = LanguageServer.nestingProblem(body) {
+            return [Outgoing.error(.null, .parseError(problem))]
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: Data(body))
@@ -59,6 +71,35 @@ public struct LanguageServer: Sendable {
             return notification(method, body)
         }
         return request(id, method, body)
+    }
+
+    /// Why `body` nests too deeply to be decoded, or nil: one pass over the bytes counting
+    /// open brackets outside strings, so a 21 KB body of `[[[[…` is refused at once.
+    static func nestingProblem(_ body: [UInt8]) -> String? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxJSONDepth { return "the message nests more than \(maxJSONDepth) levels deep" }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Answers a frame the framer could not read.
@@ -184,14 +225,28 @@ public struct LanguageServer: Sendable {
 
     mutating func didOpen(_ params: DidOpenParams) -> [[UInt8]] {
         let item = params.textDocument
-        let document = Document(uri: item.uri, version: item.version, text: item.text)
+        var document: Document
+        if item.text.utf8.count > maxDocumentBytes {
+            document = Document(uri: item.uri, version: item.version, text: "")
+            document.refused = Document.tooLarge(maxDocumentBytes)
+        } else {
+            document = Document(uri: item.uri, version: item.version, text: item.text)
+        }
         documents[item.uri] = document
         return [publishDiagnostics(document)]
     }
 
     mutating func didChange(_ params: DidChangeParams) -> [[UInt8]] {
         guard var document = documents[params.textDocument.uri] else { return [] }
-        for change in params.contentChanges { document.apply(change) }
+        if params.contentChanges.count > maxChangesPerMessage {
+            // Applying some would leave the text unlike the editor's: refuse it all.
+            document.source = SourceFile(path: document.source.path, bytes: [])
+            document.refused =
+                "one change carried \(params.contentChanges.count) edits, more than \(maxChangesPerMessage): "
+                + "the document is not checked until it is sent whole again (close and reopen it)"
+        } else {
+            document.apply(params.contentChanges, maxBytes: maxDocumentBytes)
+        }
         document.version = params.textDocument.version
         documents[params.textDocument.uri] = document
         return [publishDiagnostics(document)]

@@ -143,6 +143,6 @@ enum JSON: Sendable {
     /// A JSON string literal (RFC 8259), written by the core's serializer: one JSON writer
     /// in the package.
     static func quote(_ s: String) -> String {
-        JSONValue.string(s).serialized
+        JSONValue.string(s).serializedForReading
     }
 }

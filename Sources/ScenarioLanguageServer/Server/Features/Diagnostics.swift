@@ -14,9 +14,35 @@ extension LanguageServer {
     }
 
     func diagnostics(_ document: Document) -> [LSPDiagnostic] {
+        if let refused = document.refused {
+            let start = Position(line: 0, character: 0)
+            return [
+                LSPDiagnostic(
+                    range: Range(start: start, end: start), severity: 1, source: "scn", message: refused,
+                    relatedInformation: nil)
+            ]
+        }
         let loader = self.loader(of: document)
         let result = Language.check(document.source, registry: registry, loader: loader, limits: limits)
         var index: DocumentIndex?
+        // Which include brings in which file, found once per publish: the includes are read
+        // in order until the file's one turns up, never again for the next diagnostic.
+        var sites: [String: DocumentIndex.Include] = [:]
+        var scanned = 0
+        func site(of path: String) -> DocumentIndex.Include? {
+            if index == nil { index = DocumentIndex(Language.parse(document.source, limits: limits)) }
+            let includes = index?.includes ?? []
+            while sites[path] == nil, scanned < min(includes.count, limits.maxIncludes) {
+                let include = includes[scanned]
+                scanned += 1
+                if let loaded = try? loader?.load(include.written, from: document.source.path),
+                    sites[loaded.path] == nil
+                {
+                    sites[loaded.path] = include
+                }
+            }
+            return sites[path] ?? includes.first
+        }
         return (result.diagnostics + result.warnings).map { d in
             var message = d.message
             if let label = d.label { message += "\n" + label }
@@ -33,14 +59,8 @@ extension LanguageServer {
                     relatedInformation: nil)
             }
             // In an included file: at the include that names it (or the first one).
-            if index == nil { index = DocumentIndex(Language.parse(document.source, limits: limits)) }
-            let includes = index?.includes ?? []
-            let site =
-                includes.first { include in
-                    (try? loader?.load(include.written, from: document.source.path))?.path == d.path
-                } ?? includes.first
             let range =
-                site.map { document.range(of: $0.range) }
+                site(of: d.path).map { document.range(of: $0.range) }
                 ?? Range(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))
             let related = LSPDiagnostic.RelatedInformation(
                 location: Location(uri: DocumentURI.uri(of: d.path), range: LanguageServer.range(of: d)),
