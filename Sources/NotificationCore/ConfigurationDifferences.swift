@@ -32,9 +32,10 @@ extension Configuration {
                 "own-on-tap \(($0.host.ownOnTap ?? $0.sdk.plugin.defaultOwnOnTap).rawValue)",
                 "navigates-from \(NavigationSource.spelled($0.host.navigatesFrom))",
             ] + $0.host.completes.lines
-                + $0.proxies.map { "proxy \(ScenarioText.quoted($0.name)) \($0.behaviour.spelled)" }
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
+        // The chain's links, first line first (none by default).
+        SettingSpelling { $0.proxies.map { "proxy \(ScenarioText.quoted($0.name)) \($0.behaviour.spelled)" } },
     ]
 
     /// The core's spellings with the app's SDK's in their slots, in the command reference's order.
