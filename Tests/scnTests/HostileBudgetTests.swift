@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Hostile inputs aimed at the work a run does, not at its input's size: properties
+/// checked after every step, cases made by `for` around `case`, defs inside called defs,
+/// `explore`'s search, the REPL's memory. Each runs the `scn` binary in a process of its
+/// own with its data segment limited to 256 MiB (`ulimit -d`), so running past the memory
+/// budget is a crash the test reports, and each must end with the right result or a clear
+/// error.
+@Suite struct HostileBudgetTests {
+    /// The memory a hostile input may use.
+    static let memoryKiB = 256 * 1024
+
+    /// Runs `scn arguments…` in `dir` under the memory budget.
+    static func budgeted(_ arguments: [String], in dir: TempDir, input: String? = nil) throws -> CLIResult {
+        let scratch = try TempDir()
+        let outURL = scratch.url.appendingPathComponent("stdout")
+        let errURL = scratch.url.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -d \(memoryKiB) && exec \"$0\" \"$@\"", CLI.binary.path] + arguments
+        process.currentDirectoryURL = dir.url
+        process.environment = CLI.environment()
+        if let input {
+            let inURL = scratch.url.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        process.standardOutput = out
+        process.standardError = err
+        let timedOut = try CLI.runToEnd(process)
+        return CLIResult(
+            status: process.terminationStatus,
+            crashed: process.terminationReason == .uncaughtSignal && !timedOut,
+            timedOut: timedOut,
+            stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
+            stderrData: (try? Data(contentsOf: errURL)) ?? Data())
+    }
+
+    static func expectEnds(
+        _ r: CLIResult, status: Int32, _ needle: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(r.exited, "\(r.description.prefix(2000))", sourceLocation: sourceLocation)
+        #expect(r.status == status, "\(r.description.prefix(2000))", sourceLocation: sourceLocation)
+        #expect(
+            (r.stdout + r.stderr).contains(needle), "\(r.description.prefix(2000))", sourceLocation: sourceLocation)
+    }
+
+    // MARK: 1. Properties
+
+    @Test(
+        "properties over long runs read each new event once, and a property line in a loop counts once",
+        arguments: [
+            // `always` over a long loop, reading the trace and the log.
+            "launch background\nalways expect no trace \"zzz\"\nalways expect no log \"zzz\"\nrepeat 100000 { wait 1s }\n",
+            // A property inside `repeat 3000`.
+            "launch background\nrepeat 3000 {\n    always expect app background\n    never expect trace \"zzz\"\n    wait 1s\n}\n",
+            // `never expect history …` over a 9,000-message history.
+            "launch foreground\nscreen chat\nnever expect history \"zzz\"\nrepeat 9000 { send \"m\" }\nexpect history count 9000\n",
+        ])
+    func properties(body: String) throws {
+        let dir = try TempDir()
+        try dir.write("p.scn", "sdk kindly\n" + body)
+        Self.expectEnds(try Self.budgeted(["run", "p.scn"], in: dir), status: 0, "PASS")
+    }
+
+    @Test("a property violated after 9,000 messages is reported at the step that broke it")
+    func propertyViolatedLate() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "p.scn",
+            "sdk kindly\nlaunch foreground\nscreen chat\nnever expect history \"stop\"\nrepeat 9000 { send \"m\" }\nsend \"stop\"\n"
+        )
+        let r = try Self.budgeted(["run", "p.scn"], in: dir)
+        Self.expectEnds(r, status: 1, "property violated: never expect history \"stop\"")
+        #expect(r.stdout.contains("p.scn:6:1"), "\(r)")
+    }
+}
