@@ -211,7 +211,7 @@ public struct Session: Sendable {
 
         case .call(let name, let argumentExprs):
             try countStep(statement)
-            guard let def = environment.definitions[name.text] else {
+            guard let def = environment.definition(named: name.text) else {
                 throw StepError(
                     .precondition, "unknown command '\(name.text)'", range: name.range, path: statement.path)
             }

@@ -85,4 +85,20 @@ import Testing
         Self.expectEnds(r, status: 1, "property violated: never expect history \"stop\"")
         #expect(r.stdout.contains("p.scn:6:1"), "\(r)")
     }
+
+    // MARK: 3. Defs inside called defs
+
+    @Test("2,000 defs that each define a def when called, called 20,000 times: each call shares the defs")
+    func defsInsideCalls() throws {
+        let dir = try TempDir()
+        var text = "sdk kindly\nlaunch background\n"
+        for i in 0..<2_000 { text += "def d\(i) {\n    def inner\(i) { wait 1s }\n    inner\(i)\n}\n" }
+        text += "repeat 10 {\n" + (0..<2_000).map { "    d\($0)\n" }.joined() + "}\n"
+        // A def of the call stays the call's: the caller does not see it.
+        text += "expect app background\n"
+        try dir.write("d.scn", text)
+        Self.expectEnds(try Self.budgeted(["run", "d.scn"], in: dir), status: 0, "PASS")
+        try dir.write("e.scn", "sdk kindly\ndef f { def g { wait 1s } }\nlaunch background\nf\ng\n")
+        Self.expectEnds(try Self.budgeted(["check", "e.scn"], in: dir), status: 2, "unknown command 'g'")
+    }
 }
