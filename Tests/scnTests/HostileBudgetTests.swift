@@ -86,6 +86,43 @@ import Testing
         #expect(r.stdout.contains("p.scn:6:1"), "\(r)")
     }
 
+    // MARK: 2. Case expansion
+
+    /// `depth` nested `for`s over 100 values around one case: 100^depth cases.
+    static func nestedCases(_ depth: Int, prologue: String = "") -> String {
+        let values = "[" + (0..<100).map(String.init).joined(separator: ", ") + "]"
+        var text = "sdk kindly\n" + prologue
+        for d in 0..<depth { text += String(repeating: "    ", count: d) + "for v\(d) in \(values) {\n" }
+        let name = (0..<depth).map { "${v\($0)}" }.joined(separator: " ")
+        text += String(repeating: "    ", count: depth) + "case \"c \(name)\" { launch background }\n"
+        for d in (0..<depth).reversed() { text += String(repeating: "    ", count: d) + "}\n" }
+        return text
+    }
+
+    @Test("nested fors over cases are counted before they are made: 10^8 cases is a check error at the for")
+    func caseExpansion() throws {
+        let dir = try TempDir()
+        try dir.write("c.scn", Self.nestedCases(4))
+        for command in ["check", "run", "test"] {
+            let r = try Self.budgeted([command, "c.scn"], in: dir)
+            Self.expectEnds(
+                r, status: 2, "too many cases: this 'for' makes 100000000 cases, and a file makes at most 10000")
+            #expect((r.stdout + r.stderr).contains("c.scn:2:1"), "\(r.description.prefix(2000))")
+        }
+        // 10,000 is the most a file makes.
+        try dir.write("ok.scn", Self.nestedCases(2, prologue: "skip \"not run\"\n"))
+        Self.expectEnds(try Self.budgeted(["check", "ok.scn"], in: dir), status: 0, "10000 cases")
+    }
+
+    @Test("a run of 11 files of 10,000 cases each stops at the run's case limit")
+    func caseExpansionPerRun() throws {
+        let dir = try TempDir()
+        for i in 0..<11 { try dir.write("s/f\(10 + i).scn", Self.nestedCases(2, prologue: "skip \"not run\"\n")) }
+        let r = try Self.budgeted(["test", "s"], in: dir)
+        Self.expectEnds(r, status: 2, "error: too many cases: 's/f20.scn' takes the run past 100000 cases")
+        #expect(r.stdout.contains("100000 skipped"), "\(r.stdout.suffix(500))")
+    }
+
     // MARK: 3. Defs inside called defs
 
     @Test("2,000 defs that each define a def when called, called 20,000 times: each call shares the defs")
