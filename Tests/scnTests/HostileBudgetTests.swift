@@ -138,4 +138,37 @@ import Testing
         try dir.write("e.scn", "sdk kindly\ndef f { def g { wait 1s } }\nlaunch background\nf\ng\n")
         Self.expectEnds(try Self.budgeted(["check", "e.scn"], in: dir), status: 2, "unknown command 'g'")
     }
+
+    // MARK: 4. Explore
+
+    @Test(
+        "explore stops at its memory budget and says which limit it hit and how to raise it",
+        arguments: [
+            // A heavy prologue: 3,000 messages in the chat, at depth 3.
+            ("sdk kindly\nlaunch foreground\nscreen chat\nrepeat 3000 { send \"m\" }\nlaunch background\n", "3"),
+            // The default alphabet at the deepest depth allowed.
+            ("sdk kindly\nlaunch background\n", "64"),
+        ])
+    func exploreBudget(prologue: String, depth: String) throws {
+        let dir = try TempDir()
+        try dir.write("e.scn", prologue)
+        let r = try Self.budgeted(["explore", "e.scn", "--depth", depth, "--max-memory", "48"], in: dir)
+        Self.expectEnds(
+            r, status: 0, "(stopped at the memory budget, --max-memory 48 MiB, during depth")
+        #expect(r.stdout.contains("raise it with --max-memory MIB"), "\(r)")
+        let deeper = try Self.budgeted(["explore", "e.scn", "--depth", "65"], in: dir)
+        Self.expectEnds(deeper, status: 2, "option '--depth' is at most 64")
+    }
+
+    @Test("a heavy step explored to depth 4 stays within the budget")
+    func exploreHeavyStep() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "e.scn",
+            "sdk kindly\ndef heavy { repeat 2000 { send \"m\" } }\nlaunch foreground\nscreen chat\n"
+                + "alphabet {\n    heavy\n    wait 1s\n    launch background\n    screen chat\n    launch foreground\n}\n"
+        )
+        let r = try Self.budgeted(["explore", "e.scn", "--depth", "4"], in: dir)
+        Self.expectEnds(r, status: 0, "invariants: holds for every sequence up to depth 4")
+    }
 }
