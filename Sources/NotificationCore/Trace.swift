@@ -253,6 +253,52 @@ extension World {
         log.map { $0.line + "\n" }.joined()
     }
 
+    /// Keeps records as `keeping` says from now on, dropping the older ones now.
+    public mutating func keep(_ keeping: RecordKeeping) {
+        self.keeping = keeping
+        guard case .newest(let count) = keeping else { return }
+        if trace.count > count {
+            droppedEvents += trace.count - count
+            trace = Array(trace.suffix(count))
+        }
+        if log.count > count {
+            droppedLogLines += log.count - count
+            log = Array(log.suffix(count))
+        }
+    }
+
+    /// Roughly how many bytes this world holds beyond what it shares with `parent` (the
+    /// world it was copied from): its records, notifications, pushes and messages, each
+    /// counted at a typical size, and only where its storage is its own (a copied world
+    /// shares every array a step did not change). For a search's memory budget: no
+    /// record's text is read.
+    public func estimatedBytes(beyond parent: World? = nil) -> Int {
+        func own<T>(_ array: [T], _ other: [T]?, each: Int) -> Int {
+            guard let other, !array.isEmpty, Self.sameStorage(array, other) else { return array.count * each }
+            return 0
+        }
+        var total = 2048
+        total += own(trace, parent?.trace, each: 160)
+        total += own(log, parent?.log, each: 128)
+        total += own(banners, parent?.banners, each: 256)
+        total += own(pushes, parent?.pushes, each: 768)
+        total += own(storedMessages, parent?.storedMessages, each: 160)
+        if let parent, !histories.isEmpty, Self.sameStorage(histories, parent.histories) {
+            return total
+        }
+        for (i, history) in histories.enumerated() {
+            let before = parent.flatMap { i < $0.histories.count ? $0.histories[i].entries : nil }
+            total += 64 + own(history.entries, before, each: 160)
+        }
+        return total
+    }
+
+    /// Whether two arrays share one buffer (a copy not written to since).
+    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
+
     /// Every trace event recorded, kept or not.
     public var traceCount: Int { droppedEvents + trace.count }
 

@@ -33,6 +33,10 @@ public struct ExploreResult: Sendable {
     public var unique: Int
     public var seconds: Double
     public var counterexamples: [String: Counterexample]
+    /// The search stopped because the worlds it held would have taken more than
+    /// ``Explorer/Options/maxMemory`` bytes (estimated).
+    public var stoppedAtMaxMemory = false
+    public var maxMemory = 0
 
     public var worldsPerSecond: Int { seconds > 0 ? Int((Double(explored) / seconds).rounded()) : explored }
 }

@@ -19,6 +19,12 @@ public struct Explorer: Sendable {
         public var checks: [BuiltinCheck] = []
         /// The search stops once it has seen this many distinct worlds.
         public var maxWorlds = 1_000_000
+        /// The search stops before the worlds it holds (the set of worlds seen, the level
+        /// being searched and the next one) take more than this many bytes, as
+        /// `World.estimatedBytes` counts them.
+        public var maxMemory = 96 << 20
+        /// The longest `depth` allowed.
+        public static let maxDepth = 64
         public var limits = Limits()
         public init() {}
     }
@@ -36,6 +42,8 @@ public struct Explorer: Sendable {
     let options: Options
     let stepper: Stepper
     let root: Node
+    /// The root with every record the prologue made (for the counterexamples' traces).
+    let fullRoot: Node
     let rootKey: StateKey
     let script: CheckedScript
     /// Lines a counterexample's case states first, per property (a built-in property).
@@ -112,7 +120,14 @@ public struct Explorer: Sendable {
         }
         guard !alphabet.letters.isEmpty else { throw .message("the alphabet is empty: nothing to explore") }
         stepper = Stepper(letters: alphabet.letters, monitors: monitors, propertyNames: names)
-        root = Node(session: session, memory: Array(repeating: [], count: monitors.count))
+        // A counterexample's trace is its whole trace: it is replayed from the root as the
+        // prologue left it. The search keeps only the newest records, unless the file
+        // reads them (each node would otherwise hold a copy of the prologue's trace).
+        fullRoot = Node(session: session, memory: Array(repeating: [], count: monitors.count))
+        if !vocabulary.readsRecords(script) {
+            try? session.context.withWorld { world in world.keep(.newest(FailureReport.traceExcerptLength)) }
+        }
+        root = Node(session: session, memory: fullRoot.memory)
         guard let world = session.context.world else { throw .message("the prologue did not install the app") }
         rootKey = StateKey(world: world, memory: root.memory)
     }
@@ -134,8 +149,18 @@ public struct Explorer: Sendable {
         var explored = 0
         var depthReached = 0
         var stopped = false
+        var stoppedAtMemory = false
         let letters = alphabet.letters.count
-        let batch = 2048
+        // The memory budget: the estimated bytes of every world the search has kept, each
+        // counted for what it does not share with its parent (World.estimatedBytes), and
+        // of its key in the set of worlds seen. Never decreased: a level's worlds are let
+        // go, but their children may share what they hold.
+        let keyBytes = 256
+        let rootBytes = root.session.context.world?.estimatedBytes() ?? 0
+        var used = rootBytes + keyBytes
+        // A batch's successors are held at once: as many as a quarter of the budget holds,
+        // were each to copy the root's storage.
+        let batch = max(16, min(2048, options.maxMemory / 4 / max(1, letters * rootBytes)))
 
         func path(to id: Int32) -> [Int] {
             var steps: [Int] = []
@@ -170,19 +195,30 @@ public struct Explorer: Sendable {
                             }
                         case .next(let node, let key):
                             explored += 1
+                            guard !seen.contains(key) else { continue }
                             guard seen.count < options.maxWorlds else {
                                 stopped = true
                                 continue
                             }
-                            if seen.insert(key).inserted {
-                                parent.append(slice[k].id)
-                                letterOf.append(Int32(letter))
-                                next.append((Int32(parent.count - 1), node))
+                            let size =
+                                (node.session.context.world?.estimatedBytes(beyond: slice[k].node.session.context.world)
+                                    ?? 0) + keyBytes
+                            guard used + size <= options.maxMemory else {
+                                stopped = true
+                                stoppedAtMemory = true
+                                continue
                             }
+                            seen.insert(key)
+                            used += size
+                            parent.append(slice[k].id)
+                            letterOf.append(Int32(letter))
+                            next.append((Int32(parent.count - 1), node))
                         }
                     }
                 }
                 progress?(depth, explored, seen.count)
+                // A budget reached: the rest of the level is not searched.
+                if stopped { break }
             }
             if stopped { break search }
             depthReached = depth
@@ -194,7 +230,7 @@ public struct Explorer: Sendable {
         for name in properties {
             guard let (found, _) = first[name] else { continue }
             let shrunk = stepper.shrink(found, from: root, violating: name)
-            guard let hit = stepper.replay(shrunk, from: root, violating: name) else { continue }
+            guard let hit = stepper.replay(shrunk, from: fullRoot, violating: name) else { continue }
             counterexamples[name] = counterexample(
                 property: name, path: shrunk, foundLength: found.count, finding: hit.finding, session: hit.session)
         }
@@ -203,8 +239,10 @@ public struct Explorer: Sendable {
         return ExploreResult(
             alphabet: alphabet.letters.map(\.text), alphabetOrigin: alphabet.origin, properties: properties,
             depth: options.depth, depthReached: depthReached, exhausted: frontier.isEmpty && !stopped,
-            stoppedAtMaxWorlds: stopped, maxWorlds: options.maxWorlds, explored: explored, unique: seen.count,
-            seconds: seconds, counterexamples: counterexamples)
+            stoppedAtMaxWorlds: stopped && !stoppedAtMemory, maxWorlds: options.maxWorlds, explored: explored,
+            unique: seen.count,
+            seconds: seconds, counterexamples: counterexamples, stoppedAtMaxMemory: stoppedAtMemory,
+            maxMemory: options.maxMemory)
     }
 }
 

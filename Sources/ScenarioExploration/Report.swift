@@ -7,7 +7,15 @@ extension ExploreResult {
         out += "  alphabet: \(alphabet.count) steps (\(alphabetOrigin))\n"
         out += "  properties: \(properties.joined(separator: ", "))\n"
         var reach = "depth \(depthReached) of \(depth)"
-        if stoppedAtMaxWorlds { reach += " (stopped at --max-worlds \(maxWorlds) during depth \(depthReached + 1))" }
+        if stoppedAtMaxWorlds {
+            reach +=
+                " (stopped at --max-worlds \(maxWorlds) during depth \(depthReached + 1); raise it with --max-worlds N)"
+        }
+        if stoppedAtMaxMemory {
+            reach +=
+                " (stopped at the memory budget, --max-memory \(maxMemory >> 20) MiB, during depth \(depthReached + 1); "
+                + "raise it with --max-memory MIB)"
+        }
         if exhausted { reach += " (every reachable world seen)" }
         out += "  \(reach): \(explored) worlds explored, \(unique) unique worlds\n"
         out += "  time: \(Self.format(seconds)) s, \(worldsPerSecond) worlds/s\n"

@@ -259,7 +259,15 @@ private final class CheckRun {
 
         var cases: [CheckedCase] = []
         var caseNames: [String: SourceRange] = [:]
+        var made = 0
         for stmt in caseStatements {
+            // Counted before they are made: nested `for`s multiply.
+            let count = caseCount(stmt)
+            if count > limits.maxCases - made {
+                caseBudget(stmt, count: count, before: made, file: file)
+                break
+            }
+            made += count
             expandCases(
                 stmt, file: file, scope: scope, bindings: [:], fileTags: fileTags, fileSkip: fileSkip?.reason,
                 fileKnownBug: fileKnownBug?.reason, prologue: prologueSummary, names: &caseNames, into: &cases)
@@ -443,6 +451,53 @@ private final class CheckRun {
                         fileKnownBug: fileKnownBug, prologue: prologue, names: &names, into: &cases)
                 }
             }
+        default:
+            break
+        }
+    }
+
+    /// How many cases `stmt` makes (a `case`, or a `for` around cases), without making
+    /// them; at most `Int.max`. Recursion as deep as the nesting limit lets blocks go.
+    private func caseCount(_ stmt: Stmt) -> Int {
+        switch stmt.kind {
+        case .case:
+            return 1
+        case .for(_, let sequence, let body):
+            let values: Int
+            switch sequence.kind {
+            case .list(let items): values = items.count
+            case .variable(let name):
+                guard case .list(let items)? = constants[name] else { return 0 }
+                values = items.count
+            default: return 0
+            }
+            var inner = 0
+            for s in body.statements {
+                let (sum, overflow) = inner.addingReportingOverflow(caseCount(s))
+                inner = overflow ? Int.max : sum
+            }
+            let (product, overflow) = values.multipliedReportingOverflow(by: inner)
+            return overflow ? Int.max : product
+        default:
+            return 0
+        }
+    }
+
+    /// The error for a `case` or `for` that takes the file past ``LanguageLimits/maxCases``.
+    private func caseBudget(_ stmt: Stmt, count: Int, before: Int, file: SourceFile) {
+        let limit = limits.maxCases
+        let made = count == Int.max ? "more than \(Int.max)" : "\(count)"
+        let earlier = before > 0 ? " (after \(before) before it)" : ""
+        switch stmt.kind {
+        case .for(_, let sequence, _):
+            error(
+                "too many cases: this 'for' makes \(made) cases\(earlier), and a file makes at most \(limit)", file,
+                SourceRange(stmt.range.start, sequence.range.end),
+                label: "cases are counted before they are made; nested 'for's multiply")
+        case .case(let name, _):
+            error(
+                "too many cases: a file makes at most \(limit)", file, name.range,
+                label: "case \(before + 1) of the file")
         default:
             break
         }

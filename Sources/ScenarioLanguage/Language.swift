@@ -60,6 +60,13 @@ public enum Language {
 
     /// Whether a REPL line needs more lines: it leaves a `{`, `[` or `'` open. Unterminated
     /// double-quoted strings do not continue (they end at the newline).
+    /// Whether `line`, added to a block that needs continuation, cannot end it: it has no
+    /// `}`, `]` or `'` (so no bracket closes and no raw string ends). A REPL asks this
+    /// first, so that a block of many lines is not lexed again at every line.
+    public static func cannotEndBlock(_ line: String) -> Bool {
+        !line.utf8.contains { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "'") }
+    }
+
     public static func needsContinuation(_ text: String) -> Bool {
         let lexed = Lexer.tokenize(SourceFile(path: "<input>", text: text))
         var open = 0

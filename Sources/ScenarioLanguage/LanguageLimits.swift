@@ -19,12 +19,16 @@ public struct LanguageLimits: Hashable, Sendable {
     /// Includes expanded while checking one file, those inside included files counted
     /// too: a tree of files that each include the next several times grows exponentially.
     public var maxIncludes: Int
+    /// Cases one file makes, those of a `for` around cases counted before any is made:
+    /// nested `for`s multiply.
+    public var maxCases: Int
 
     public init(
         maxNesting: Int = 200, maxStringBytes: Int = 1 << 20, maxLiteralBytes: Int = 64 << 10,
         maxDurationMilliseconds: Int64 = 1000 * 86_400_000, maxIncludeDepth: Int = 16,
-        maxErrors: Int = 100, maxIncludes: Int = 1000
+        maxErrors: Int = 100, maxIncludes: Int = 1000, maxCases: Int = 10_000
     ) {
+        self.maxCases = maxCases
         self.maxIncludes = maxIncludes
         self.maxNesting = maxNesting
         self.maxStringBytes = maxStringBytes

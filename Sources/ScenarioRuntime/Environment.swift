@@ -9,12 +9,43 @@ public struct Definition: Hashable, Sendable {
 
 /// Variables and user-defined commands in scope: a value, so a REPL can keep one per
 /// accepted line and step back.
+///
+/// The defs a call's body sees are its caller's, shared, not copied: a call starts a new
+/// layer over the caller's (an immutable table), and a `def` inside the call goes into the
+/// new layer. A call costs the same however many defs there are.
 public struct Environment: Hashable, Sendable {
     /// Innermost scope last. Each value is kept with its size (see ``ValueSize``).
     private var scopes: [[String: SizedValue]] = [[:]]
-    public private(set) var definitions: [String: Definition] = [:]
+    /// The defs of this layer (the top level's, or a call's own).
+    private var own: [String: Definition] = [:]
+    /// The layers below: the callers' defs, shared.
+    private var below: DefinitionLayer?
 
     public init() {}
+
+    /// Every def in scope by name (an inner layer's def hides an outer one of the same name).
+    public var definitions: [String: Definition] {
+        var all: [String: Definition] = [:]
+        var layers: [[String: Definition]] = [own]
+        var layer = below
+        while let l = layer {
+            layers.append(l.definitions)
+            layer = l.below
+        }
+        for defs in layers.reversed() { all.merge(defs) { _, inner in inner } }
+        return all
+    }
+
+    /// The def named `name` in scope.
+    public func definition(named name: String) -> Definition? {
+        if let d = own[name] { return d }
+        var layer = below
+        while let l = layer {
+            if let d = l.definitions[name] { return d }
+            layer = l.below
+        }
+        return nil
+    }
 
     public func lookup(_ name: String) -> Value? { sized(name)?.value }
 
@@ -37,7 +68,7 @@ public struct Environment: Hashable, Sendable {
     }
 
     public mutating func define(_ definition: Definition) {
-        definitions[definition.name.text] = definition
+        own[definition.name.text] = definition
     }
 
     public mutating func push() { scopes.append([:]) }
@@ -46,16 +77,36 @@ public struct Environment: Hashable, Sendable {
         if scopes.count > 1 { scopes.removeLast() }
     }
 
-    /// A fresh scope chain seeing only the global scope (for a def's body).
+    /// A fresh scope chain seeing only the global scope (for a def's body), and the defs in
+    /// scope here, shared as a layer below the body's own.
     func globalsOnly() -> Environment {
         var e = Environment()
         e.scopes = [scopes[0]]
-        e.definitions = definitions
+        e.below = own.isEmpty ? below : DefinitionLayer(definitions: own, below: below)
         return e
     }
 
     /// Every variable name in scope, sorted (for completion and `:state`).
     public var variableNames: [String] {
         Set(scopes.flatMap { $0.keys }).sorted()
+    }
+
+    public static func == (a: Environment, b: Environment) -> Bool {
+        a.scopes == b.scopes && a.definitions == b.definitions
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scopes)
+        hasher.combine(definitions)
+    }
+}
+
+/// The defs of a caller, shared by the calls it makes; never changed once made.
+private final class DefinitionLayer: Sendable {
+    let definitions: [String: Definition]
+    let below: DefinitionLayer?
+    init(definitions: [String: Definition], below: DefinitionLayer?) {
+        self.definitions = definitions
+        self.below = below
     }
 }

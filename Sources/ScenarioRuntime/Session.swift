@@ -26,8 +26,14 @@ public struct Session: Sendable {
     public private(set) var steps = 0
     public let vocabulary: Vocabulary
     /// The properties (`always expect …`, `never expect …`) run so far: each is checked
-    /// after every later step.
+    /// after every later step. A property line counts once however often it runs (in a
+    /// `repeat`, a `for`, a def called again): a property is its statement, not its runs.
     public private(set) var properties: [Property] = []
+    /// Where each property is in ``properties``.
+    private var propertyIndex: [Property: Int] = [:]
+    /// What each property has read so far (beside ``properties``): a property reads each
+    /// new trace event, log line or message once.
+    private var memories: [PropertyMemory] = []
     private var callDepth = 0
 
     public init(vocabulary: Vocabulary, context: ScenarioContext, environment: Environment = Environment()) {
@@ -189,15 +195,23 @@ public struct Session: Sendable {
 
         case .property(let kind, let bound):
             let property = Property(kind: kind, expectation: bound, range: statement.range, path: statement.path)
-            properties.append(property)
-            try check(property, at: statement)
+            let index: Int
+            if let known = propertyIndex[property] {
+                index = known
+            } else {
+                index = properties.count
+                propertyIndex[property] = index
+                properties.append(property)
+                memories.append(PropertyMemory())
+            }
+            try check(index, at: statement)
 
         case .alphabet:
             break
 
         case .call(let name, let argumentExprs):
             try countStep(statement)
-            guard let def = environment.definitions[name.text] else {
+            guard let def = environment.definition(named: name.text) else {
                 throw StepError(
                     .precondition, "unknown command '\(name.text)'", range: name.range, path: statement.path)
             }
@@ -295,35 +309,47 @@ public struct Session: Sendable {
     /// Checks every property run so far (once the app is installed).
     public mutating func checkProperties(after statement: CheckedStmt) throws(StepError) {
         guard context.isInstalled else { return }
-        for property in properties {
-            try check(property, at: statement)
+        for index in properties.indices {
+            try check(index, at: statement)
         }
     }
 
     /// Checks one property against the world now; a violation is a failed expectation
     /// at `statement` whose ``StepError/property`` names the property. Before install
     /// there is nothing to check.
-    private mutating func check(_ property: Property, at statement: CheckedStmt) throws(StepError) {
+    private mutating func check(_ index: Int, at statement: CheckedStmt) throws(StepError) {
         guard context.isInstalled else { return }
+        let property = properties[index]
+        let signature = property.expectation.signature
         let arguments = try evaluateArguments(property.expectation, range: property.range, path: property.path)
-        guard let handler = vocabulary.handler(for: property.expectation.signature) else {
-            throw StepError(.internal, "no handler registered for '\(property.expectation.signature.name)'")
+        // What failed, described only when the property is violated.
+        var failure: (() -> (expected: String?, actual: String?))?
+        if let incremental = vocabulary.propertyHandler(for: signature) {
+            let outcome = try incremental(&context, arguments, &memories[index])
+            if !outcome.holds { failure = { (outcome.expected, outcome.actual) } }
+        } else if let handler = vocabulary.handler(for: signature) {
+            do throws(StepError) {
+                try handler(&context, arguments)
+            } catch  where error.kind == .expectation && error.property == nil {
+                failure = { (error.expected, error.actual) }
+            }
+        } else {
+            throw StepError(.internal, "no handler registered for '\(signature.name)'")
         }
-        let shown = Self.describe(property.expectation.signature, arguments)
+        switch (property.kind, failure) {
+        case (.always, nil), (.never, .some): return
+        default: break
+        }
+        let shown = Self.describe(signature, arguments)
         let written = property.kind.rawValue + " " + shown
-        var failure: StepError?
-        do throws(StepError) {
-            try handler(&context, arguments)
-        } catch  where error.kind == .expectation && error.property == nil {
-            failure = error
-        }
         var violation: StepError
         switch (property.kind, failure) {
         case (.always, nil), (.never, .some):
             return
         case (.always, let failure?):
+            let (expected, actual) = failure()
             violation = StepError(
-                .expectation, "property violated: \(written)", expected: failure.expected, actual: failure.actual,
+                .expectation, "property violated: \(written)", expected: expected, actual: actual,
                 range: statement.range, path: statement.path)
         case (.never, nil):
             violation = StepError(

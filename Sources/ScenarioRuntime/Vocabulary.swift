@@ -19,9 +19,16 @@ import ScenarioLanguage
 public struct Vocabulary: Sendable {
     /// What a command does: it reads its arguments and changes (or checks) the context.
     public typealias Handler = @Sendable (inout ScenarioContext, Arguments) throws(StepError) -> Void
+    /// What an expectation does as a property (`always expect …`, `never expect …`), checked
+    /// after every step: says what its ``Handler`` would, reading only what is new since the
+    /// memory's last check (a trace event, a log line, a message is read once per property),
+    /// and describing what is only when asked (a `never` property fails to hold at every step).
+    public typealias PropertyHandler =
+        @Sendable (inout ScenarioContext, Arguments, inout PropertyMemory) throws(StepError) -> Outcome
 
     public private(set) var registry = Registry()
     private var handlers: [String: Handler] = [:]
+    private var propertyHandlers: [String: PropertyHandler] = [:]
     /// The traits of a case's context that ``Exploration/requires`` names: the name of the
     /// SDK the app integrates.
     public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { [$0.configuration.sdk.name] }
@@ -82,6 +89,8 @@ public struct Vocabulary: Sendable {
     public mutating func wrapHandler(for name: String, _ transform: (@escaping Handler) -> Handler) -> Bool {
         guard let handler = handlers[name] else { return false }
         handlers[name] = transform(handler)
+        // The wrapped handler is what runs from now on, as a property too.
+        propertyHandlers[name] = nil
         return true
     }
 
@@ -98,6 +107,18 @@ public struct Vocabulary: Sendable {
     }
 
     func handler(for signature: Signature) -> Handler? { handlers[signature.name] }
+
+    /// Gives the registered expectation `name` a property form that reads only what is new
+    /// (its plain handler is what a property uses otherwise). False when no command has
+    /// that name.
+    @discardableResult
+    public mutating func setPropertyHandler(for name: String, _ handler: @escaping PropertyHandler) -> Bool {
+        guard handlers[name] != nil else { return false }
+        propertyHandlers[name] = handler
+        return true
+    }
+
+    func propertyHandler(for signature: Signature) -> PropertyHandler? { propertyHandlers[signature.name] }
 
     mutating func registryAddOwner(_ owner: CommandOwner, for name: String) { registry.addOwner(owner, for: name) }
 

@@ -1,7 +1,7 @@
-import StandardVocabulary
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 
 /// The executor `scn test` uses: checks files with the vocabulary's registry and runs
 /// their cases with the interpreter, each case in a fresh world.

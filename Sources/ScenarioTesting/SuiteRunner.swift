@@ -31,6 +31,10 @@ public struct SuiteRunner: Sendable {
     /// Stop after this many failures (`--max-failures`, `--fail-fast`), or `nil` to run
     /// everything.
     public var maxFailures: Int?
+    /// The cases one run reports at most, in file order (a file makes at most 10,000: see
+    /// `LanguageLimits.maxCases`): the file that would take the run past it is not
+    /// reported, and the run stops there (``SuiteTotals/caseLimitFile``).
+    public var maxCases = 100_000
 
     /// A runner; `jobs` below 1 counts as 1.
     public init(
@@ -168,6 +172,7 @@ public struct SuiteRunner: Sendable {
         let options = self.options
         let selection = self.selection
         let maxFailures = self.maxFailures
+        let maxCases = self.maxCases
         let window = max(1, window ?? 4 * jobs)
         let count = files.count
         let state = Monitor(State())
@@ -210,7 +215,13 @@ public struct SuiteRunner: Sendable {
                         case .result(let result) where s.stopped:
                             s.totals.notRun += 1
                             s.totals.notRunPoints += TAPReporter.count(result)
+                        case .result(let result) where s.totals.cases + result.cases.count > maxCases:
+                            s.stopped = true
+                            s.totals.caseLimitFile = result.file.path
+                            s.totals.notRun += 1
+                            s.totals.notRunPoints += TAPReporter.count(result)
                         case .result(let result):
+                            s.totals.cases += result.cases.count
                             onResult(result)
                             s.totals.files += 1
                             s.totals.tally = s.totals.tally + result.tally

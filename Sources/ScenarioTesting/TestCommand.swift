@@ -160,6 +160,12 @@ public enum TestCommand {
         }
 
         var code = suite.exitCode
+        if let file = suite.caseLimitFile {
+            stderr.write(
+                "error: too many cases: '\(Text.oneLine(file))' takes the run past \(runner.maxCases) cases, "
+                    + "the most one run makes (select fewer with --filter, --tags or --shard); the run stopped there\n")
+            code = max(code, TestExitCode.usage)
+        }
         for report in reports {
             if let problem = report.write(suite, base: base) {
                 stderr.write("error: \(problem)\n")

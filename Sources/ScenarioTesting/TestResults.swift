@@ -219,6 +219,11 @@ public struct SuiteTotals: Sendable, Hashable {
     public var notRunPoints: Int
     /// Wall-clock time of the whole run.
     public var duration: Duration
+    /// The cases of the reported files.
+    public var cases = 0
+    /// The file at which the run stopped because it would have reported more than
+    /// `SuiteRunner.maxCases` cases; nil when it did not.
+    public var caseLimitFile: String?
 
     /// Totals as counted.
     public init(

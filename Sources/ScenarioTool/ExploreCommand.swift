@@ -30,6 +30,9 @@ enum ExploreCommand {
                     "--check", "P,…", .choices(BuiltinCheck.standard.map(\.name)),
                     "built-in properties to add: " + builtinNames),
                 .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
+                .value(
+                    "--max-memory", "MIB", .number,
+                    "stop before the worlds held take more than MIB mebibytes, estimated (default 96)"),
                 SharedOptions.root,
             ]),
         run: main)
@@ -42,10 +45,16 @@ enum ExploreCommand {
             if let n = try parsed.positiveInteger("--depth") { options.depth = n }
             if let n = try parsed.positiveInteger("--jobs") { options.jobs = n }
             if let n = try parsed.positiveInteger("--max-worlds") { options.maxWorlds = n }
+            if let n = try parsed.positiveInteger("--max-memory") {
+                guard n <= 1 << 20 else { throw UsageError("option '--max-memory' is at most 1048576 (MiB)") }
+                options.maxMemory = n << 20
+            }
         } catch {
             return tool.usageError(error, command: "explore")
         }
-        if options.depth > 64 { return tool.usageError("option '--depth' is at most 64", command: "explore") }
+        if options.depth > Explorer.Options.maxDepth {
+            return tool.usageError("option '--depth' is at most \(Explorer.Options.maxDepth)", command: "explore")
+        }
         options.jobs = min(options.jobs, 256)
         if let list = parsed.value("--check") {
             for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {

@@ -117,4 +117,57 @@ struct PropertyTests {
         #expect(script.alphabet?.count == 3)
         #expect(results[0].context.world?.now == 0)
     }
+
+    @Test("a property line inside a loop counts once, however often the loop runs")
+    func propertyInALoopCountsOnce() throws {
+        let (_, results) = try run(
+            """
+            sdk kindly 3.0.12
+            launch background
+            repeat 50 {
+                always expect banner none
+                wait 1s
+            }
+            """)
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+        var session = Session(vocabulary: .standard, context: ScenarioContext())
+        let checked = Language.check(
+            SourceFile(
+                path: "t.scn", text: "sdk kindly\nlaunch background\nrepeat 50 { always expect app background }\n"),
+            registry: Vocabulary.standard.registry)
+        try session.execute(try #require(checked.script).prologue)
+        #expect(session.properties.count == 1)
+    }
+
+    @Test("a trace or log property reads only what is new, and still sees every event")
+    func incrementalRecordProperties() throws {
+        // The event the property is about comes after many steps: it is still found.
+        let (_, results) = try run(
+            """
+            sdk kindly 3.0.12
+            launch background
+            always expect no trace "banner-shown: b2"
+            never expect trace "banner-shown: b1"
+            repeat 200 { wait 1s }
+            push kindly visible
+            wait 1s
+            """)
+        let failure = try #require(results[0].failure)
+        #expect(failure.property == "never expect trace \"banner-shown: b1\"")
+        // A history property: the message a step stores is seen at that step.
+        let (_, history) = try run(
+            """
+            sdk kindly 3.0.12
+            launch foreground
+            screen chat
+            never expect history "stop"
+            repeat 30 { send "m" }
+            send "stop"
+            wait 1s
+            """)
+        let found = try #require(history[0].failure)
+        #expect(found.property == "never expect history \"stop\"")
+        let range = try #require(found.range)
+        #expect(range.start > 0)
+    }
 }

@@ -84,6 +84,20 @@ extension Vocabulary {
             return Outcome(
                 entries.reversed().contains { $0.text == text }, expected: "\(label) holds " + quoted(text),
                 actual: describeList(label, entries.map(\.text)))
+        } incremental: { w, a, memory in
+            let chat = a.text("chat") ?? w.currentChatID
+            let entries = w.history(chat: chat)
+            let label = "\(chat)'s history"
+            if let n = a.integer("count") {
+                return Outcome(
+                    entries.count == n, expected: "\(n) message(s) in \(label)",
+                    actual: describeList(label, entries.map(\.text)))
+            }
+            let text = a.text("text") ?? ""
+            // Each message is read once per property: a history only grows.
+            let holds = memory.anyMatch(entries, key: chat + "\u{0}" + text) { $0.text == text }
+            return Outcome(
+                holds, expected: "\(label) holds " + quoted(text), actual: describeList(label, entries.map(\.text)))
         }
         addExpectation("log", [Parameter("text", .quotedText)], "a log line contains the text", readsRecords: true) {
             w, a in
@@ -92,6 +106,12 @@ extension Vocabulary {
             return Outcome(
                 w.log.reversed().contains { $0.text.contains(text) }, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", w.log.map(\.text)))
+        } incremental: { w, a, memory in
+            let text = a.text("text") ?? ""
+            let holds = memory.anyMatch(w.log, dropped: w.droppedLogLines, key: text) { $0.text.contains(text) }
+            return Outcome(
+                holds, expected: "a log line containing " + quoted(text),
+                actual: describeList("log", w.log.map(\.text)))
         }
         addExpectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text", readsRecords: true)
         {
@@ -99,6 +119,12 @@ extension Vocabulary {
             let text = a.text("text") ?? ""
             return Outcome(
                 w.trace.contains { traceText($0).contains(text) }, expected: "a trace event containing " + quoted(text),
+                actual: "no trace event contains it (\(w.trace.count) events)")
+        } incremental: { w, a, memory in
+            let text = a.text("text") ?? ""
+            let holds = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) { traceText($0).contains(text) }
+            return Outcome(
+                holds, expected: "a trace event containing " + quoted(text),
                 actual: "no trace event contains it (\(w.trace.count) events)")
         }
         addExpectation(
@@ -109,6 +135,12 @@ extension Vocabulary {
             return Outcome(
                 hits.isEmpty, expected: "no trace event containing " + quoted(text),
                 actual: describeList("trace", hits))
+        } incremental: { w, a, memory in
+            let text = a.text("text") ?? ""
+            let hit = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) { traceText($0).contains(text) }
+            return Outcome(
+                !hit, expected: "no trace event containing " + quoted(text),
+                actual: describeList("trace", w.trace.filter { traceText($0).contains(text) }.map(\.line)))
         }
         addExpectation("no log", [Parameter("text", .quotedText)], "no log line contains the text", readsRecords: true)
         {
@@ -117,6 +149,12 @@ extension Vocabulary {
             let hits = w.log.map(\.text).filter { $0.contains(text) }
             return Outcome(
                 hits.isEmpty, expected: "no log line containing " + quoted(text), actual: describeList("log", hits))
+        } incremental: { w, a, memory in
+            let text = a.text("text") ?? ""
+            let hit = memory.anyMatch(w.log, dropped: w.droppedLogLines, key: text) { $0.text.contains(text) }
+            return Outcome(
+                !hit, expected: "no log line containing " + quoted(text),
+                actual: describeList("log", w.log.map(\.text).filter { $0.contains(text) }))
         }
         addExpectation(
             "error", [Parameter("name", .oneOf([.text, .choice(["none"])]))],

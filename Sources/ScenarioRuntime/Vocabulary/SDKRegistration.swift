@@ -53,18 +53,31 @@ extension Vocabulary {
     }
 
     /// Registers `expect WORDS…`: `check` reads the world and says whether it holds.
+    /// `incremental`, when given, is the same check for a property: it reads only the
+    /// records new since its ``PropertyMemory`` and must say what `check` would say.
     public mutating func addExpectation(
         _ words: String, _ positionals: [Parameter] = [], options: [Option] = [], _ summary: String,
-        readsRecords: Bool = false, _ check: @escaping @Sendable (World, Arguments) -> Outcome
+        readsRecords: Bool = false, _ check: @escaping @Sendable (World, Arguments) -> Outcome,
+        incremental: (@Sendable (World, Arguments, inout PropertyMemory) -> Outcome)? = nil
     ) {
+        let name = "expect " + words
         add(
-            "expect " + words, positionals, options: options, role: .expectation, topic: "Expectations", summary,
+            name, positionals, options: options, role: .expectation, topic: "Expectations", summary,
             readsRecords: readsRecords
         ) { context, args throws(StepError) in
             let outcome = try context.observe { world in check(world, args) }
             if !outcome.holds {
                 throw StepError.expectation(
                     "expectation failed: expect \(words)", expected: outcome.expected, actual: outcome.actual)
+            }
+        }
+        if let incremental {
+            setPropertyHandler(for: name) { context, args, memory throws(StepError) in
+                try context.observe { world in incremental(world, args, &memory) }
+            }
+        } else {
+            setPropertyHandler(for: name) { context, args, _ throws(StepError) in
+                try context.observe { world in check(world, args) }
             }
         }
     }
@@ -133,6 +146,45 @@ public struct Outcome: Sendable {
         self.holds = holds
         self.expected = expected
         self.describeActual = actual
+    }
+}
+
+/// What one property remembers between its checks: the records it has read, and whether
+/// one of them matched. A property is checked after every step; with a memory it reads
+/// each trace event, log line or message once, not the whole trace each time.
+public struct PropertyMemory: Hashable, Sendable {
+    /// What the memory is about (the arguments as the check reads them, which may come
+    /// from variables and change); another key starts again from the first record.
+    public var key: String?
+    /// Records read so far, counted from the first ever recorded (dropped ones too).
+    public var read = 0
+    /// Whether one of the records read so far matched.
+    public var matched = false
+    public init() {}
+
+    /// Whether any of `records` matches, reading only those after the ones read before
+    /// (`dropped`: how many were recorded before the first one given). The records are
+    /// only ever appended to; fewer than were read, or another key, reads them all again.
+    public mutating func anyMatch<Records: RandomAccessCollection>(
+        _ records: Records, dropped: Int = 0, key: String, _ matches: (Records.Element) -> Bool
+    ) -> Bool where Records.Index == Int {
+        let total = dropped + records.count
+        if self.key != key || total < read {
+            self = PropertyMemory()
+            self.key = key
+        }
+        if !matched {
+            var i = records.startIndex + max(0, read - dropped)
+            while i < records.endIndex {
+                if matches(records[i]) {
+                    matched = true
+                    break
+                }
+                i += 1
+            }
+        }
+        read = total
+        return matched
     }
 }
 

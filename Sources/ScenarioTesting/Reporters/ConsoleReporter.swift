@@ -86,7 +86,9 @@ struct ConsoleReporter: Sendable {
         if suite.notRun > 0 {
             out +=
                 style.yellow(
-                    "stopped after \(t.totalFailed) \(t.totalFailed == 1 ? "failure" : "failures"): "
+                    (suite.caseLimitFile != nil
+                        ? "stopped at the case limit: "
+                        : "stopped after \(t.totalFailed) \(t.totalFailed == 1 ? "failure" : "failures"): ")
                         + "\(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run") + "\n"
         }
         if let known = t.knownBugLine { out += known + "\n" }

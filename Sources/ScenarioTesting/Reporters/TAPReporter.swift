@@ -74,6 +74,10 @@ enum TAPReporter {
     /// `Bail out!` when `--max-failures` stopped the run before the planned test points.
     static func bailOut(_ suite: SuiteTotals) -> String {
         let f = suite.tally.totalFailed
+        if suite.caseLimitFile != nil {
+            return
+                "Bail out! stopped at the case limit; \(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run\n"
+        }
         return
             "Bail out! stopped after \(f) \(f == 1 ? "failure" : "failures"); \(suite.notRun) \(suite.notRun == 1 ? "file" : "files") not run\n"
     }

@@ -54,10 +54,7 @@ enum Repl {
                 if block.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":") {
                     reply = machine.handle(line)
                 } else {
-                    block.append(line)
-                    let text = block.joined(separator: "\n")
-                    if Language.needsContinuation(text) { continue }
-                    block = []
+                    guard let text = Repl.add(line, to: &block) else { continue }
                     reply = machine.enter(text)
                 }
                 if reply.isError {
@@ -69,6 +66,19 @@ enum Repl {
                 editor.update(completer(for: machine))
             }
         }
+    }
+
+    /// Adds a typed line to the open block: the block's text once it is complete (the
+    /// block is then empty again), nil while a `{`, `[` or `'` is still open. A line that
+    /// cannot close anything keeps an open block open without lexing it again, so a block
+    /// of many lines costs time in proportion to its length.
+    static func add(_ line: String, to block: inout [String]) -> String? {
+        block.append(line)
+        if block.count > 1 && Language.cannotEndBlock(line) { return nil }
+        let text = block.joined(separator: "\n")
+        if Language.needsContinuation(text) { return nil }
+        block = []
+        return text
     }
 
     static func completer(for machine: ReplMachine) -> Completer {

@@ -44,13 +44,31 @@ struct ReplReply: Sendable, Equatable {
 /// check context and the entries move on. Sessions and worlds are values, so the undo
 /// stack is a list of earlier values.
 struct ReplMachine {
-    /// Everything `:undo` restores.
+    /// Everything `:undo` restores. The entries and the files read only grow between
+    /// resets, so a snapshot keeps how many there were, not a copy of them: each entry
+    /// costs the same whatever came before.
     struct Snapshot {
         var session: Session
         var checkContext: CheckContext
-        var entries: [ReplEntry]
-        var sources: [String: SourceFile]
+        var entryCount: Int
+        /// The length of ``ReplMachine/sourceLog`` then.
+        var sourceMark: Int
+        /// For a `:reset`: everything it replaced.
+        var replaced: (entries: [ReplEntry], sources: [String: SourceFile], log: [SourceChange])?
+        /// Estimated bytes the snapshot's world holds beyond the world after it.
+        var bytes: Int
     }
+
+    /// A file an entry brought in, and what was known by its path before.
+    struct SourceChange {
+        var path: String
+        var previous: SourceFile?
+    }
+
+    /// How far `:undo` goes back at most: this many entries, and snapshots whose worlds
+    /// hold at most ``maxUndoBytes`` (estimated) beyond the world now. The oldest go first.
+    static let maxUndo = 100
+    static let maxUndoBytes = 64 << 20
 
     let vocabulary: Vocabulary
     let loader: ReplLoader
@@ -64,7 +82,12 @@ struct ReplMachine {
     /// Every file an accepted entry or its includes brought in, by path (for carets
     /// under a failing step inside a `def` an earlier entry defined).
     private(set) var sources: [String: SourceFile] = [:]
+    /// How ``sources`` changed, in order (what `:undo` takes back).
+    private var sourceLog: [SourceChange] = []
     private var undoStack: [Snapshot] = []
+    private var undoBytes = 0
+    /// Whether a snapshot was let go (past ``maxUndo`` or ``maxUndoBytes``).
+    private var undoneEver = false
     /// Numbers typed entries; never goes back, so entry names stay unique.
     private var counter = 0
 
@@ -88,15 +111,53 @@ struct ReplMachine {
     /// How many steps `:undo` can go back.
     var undoDepth: Int { undoStack.count }
 
-    private var snapshot: Snapshot {
-        Snapshot(session: session, checkContext: checkContext, entries: entries, sources: sources)
+    /// Keeps the state before a change, `replaced` for a reset; the oldest snapshots go
+    /// past ``maxUndo`` or ``maxUndoBytes``.
+    private mutating func pushUndo(
+        before: Session, checkContext: CheckContext, entryCount: Int, sourceMark: Int,
+        replaced: (entries: [ReplEntry], sources: [String: SourceFile], log: [SourceChange])? = nil
+    ) {
+        let bytes = before.context.world?.estimatedBytes(beyond: session.context.world) ?? 0
+        undoStack.append(
+            Snapshot(
+                session: before, checkContext: checkContext, entryCount: entryCount, sourceMark: sourceMark,
+                replaced: replaced, bytes: bytes))
+        undoBytes += bytes
+        var drop = 0
+        while undoStack.count - drop > Self.maxUndo || (undoBytes > Self.maxUndoBytes && undoStack.count - drop > 1) {
+            undoBytes -= undoStack[drop].bytes
+            drop += 1
+        }
+        if drop > 0 {
+            undoStack.removeFirst(drop)
+            undoneEver = true
+        }
+    }
+
+    private mutating func addSource(_ file: SourceFile) {
+        sourceLog.append(SourceChange(path: file.path, previous: sources[file.path]))
+        sources[file.path] = file
+    }
+
+    /// Takes ``sources`` back to when ``sourceLog`` had `mark` changes.
+    private mutating func rollBackSources(to mark: Int) {
+        while sourceLog.count > mark, let change = sourceLog.popLast() {
+            sources[change.path] = change.previous
+        }
     }
 
     private mutating func restore(_ s: Snapshot) {
+        undoBytes -= s.bytes
         session = s.session
         checkContext = s.checkContext
-        entries = s.entries
-        sources = s.sources
+        if let replaced = s.replaced {
+            entries = replaced.entries
+            sources = replaced.sources
+            sourceLog = replaced.log
+        } else {
+            rollBackSources(to: s.sourceMark)
+            if entries.count > s.entryCount { entries.removeLast(entries.count - s.entryCount) }
+        }
     }
 
     // MARK: Input
@@ -127,24 +188,26 @@ struct ReplMachine {
         guard step.isAccepted else {
             return .error(ReplMachine.endLine(Language.render(step.diagnostics, color: color)))
         }
-        var known = sources
-        known[source.path] = source
-        ReplMachine.collectSources(step.statements, into: &known)
+        let mark = sourceLog.count
+        addSource(source)
+        var included: [String: SourceFile] = [:]
+        ReplMachine.collectSources(step.statements, into: &included)
+        for path in included.keys.sorted() { if let file = included[path] { addSource(file) } }
         var next = session
         do {
             try next.execute(step.statements)
         } catch {
             let trace = next.context.world?.trace ?? []
-            return .error(
-                ReplMachine.endLine(
-                    FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
+            let text = FailureReport.render(error, sources: sources, fallback: source, trace: trace, color: color)
+            rollBackSources(to: mark)
+            return .error(ReplMachine.endLine(text))
         }
         let before = world
-        undoStack.append(snapshot)
+        let previous = session
         session = next
+        pushUndo(before: previous, checkContext: checkContext, entryCount: entries.count, sourceMark: mark)
         checkContext = step.context
         entries.append(ReplEntry(origin: origin, source: source))
-        sources = known
         return .ok(render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
     }
 
@@ -180,8 +243,16 @@ struct ReplMachine {
 
     /// `:undo`: back to the state before the newest accepted entry (or `:reset`, `:load`).
     mutating func undo() -> ReplReply {
-        guard let previous = undoStack.popLast() else { return .error(errorLine("nothing to undo")) }
-        let undone = entries.count > previous.entries.count ? entries.last : nil
+        guard let previous = undoStack.popLast() else {
+            if undoneEver {
+                return .error(
+                    errorLine(
+                        "nothing more to undo: :undo keeps the last \(Self.maxUndo) entries, and earlier worlds "
+                            + "up to \(Self.maxUndoBytes >> 20) MiB (estimated)"))
+            }
+            return .error(errorLine("nothing to undo"))
+        }
+        let undone = previous.replaced == nil && entries.count > previous.entryCount ? entries.last : nil
         let before = world
         restore(previous)
         var lines: [String] = []
@@ -200,11 +271,15 @@ struct ReplMachine {
 
     /// `:reset`: a fresh, uninstalled world and no entries (`:undo` brings them back).
     mutating func reset() -> ReplReply {
-        undoStack.append(snapshot)
-        restore(
-            Snapshot(
-                session: ReplMachine.freshSession(vocabulary, loader, limits), checkContext: CheckContext(),
-                entries: [], sources: [:]))
+        let previous = session
+        session = ReplMachine.freshSession(vocabulary, loader, limits)
+        pushUndo(
+            before: previous, checkContext: checkContext, entryCount: entries.count, sourceMark: sourceLog.count,
+            replaced: (entries, sources, sourceLog))
+        checkContext = CheckContext()
+        entries = []
+        sources = [:]
+        sourceLog = []
         return .ok("fresh session: nothing configured, nothing installed (:undo brings the old one back)\n")
     }
 
