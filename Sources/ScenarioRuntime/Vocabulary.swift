@@ -12,8 +12,8 @@ import ScenarioLanguage
 /// ```swift
 /// var vocabulary = Vocabulary.standard
 /// try vocabulary.register(
-///     Signature(["expect", "badge"], [Parameter("count", .integer)], role: .expectation,
-///               topic: "Host", summary: "the app's badge shows N")
+///     Signature(["expect", "unread"], [Parameter("count", .integer)], role: .expectation,
+///               topic: "Host", summary: "the host's unread count is N")
 /// ) { context, arguments throws(StepError) in … }
 /// ```
 public struct Vocabulary: Sendable {

@@ -12,24 +12,24 @@ import Testing
 /// same way the built-ins are registered, and reads results and traces as values.
 @Suite("Embedding")
 struct EmbeddingTests {
-    /// A host vocabulary: `badge N` keeps a number, `expect badge N` checks it, and
+    /// A host vocabulary: `unread N` keeps a number, `expect unread N` checks it, and
     /// `expect banner count-at-least N` reads the world.
     static func hostVocabulary() throws -> Vocabulary {
         var vocabulary = Vocabulary.standard
         try vocabulary.register(
-            Signature(["badge"], [Parameter("count", .integer)], role: .action, topic: "Host", summary: "set the badge")
+            Signature(["unread"], [Parameter("count", .integer)], role: .action, topic: "Host", summary: "set the host's unread count")
         ) { context, args throws(StepError) in
-            context.hostValues["badge"] = args.value("count")
+            context.hostValues["unread"] = args.value("count")
         }
         try vocabulary.register(
             Signature(
-                ["expect", "badge"], [Parameter("count", .integer)], role: .expectation, topic: "Host",
-                summary: "the badge shows N")
+                ["expect", "unread"], [Parameter("count", .integer)], role: .expectation, topic: "Host",
+                summary: "the host's unread count is N")
         ) { context, args throws(StepError) in
             let want = args.integer("count") ?? 0
-            let have = context.hostValues["badge"]?.text ?? "none"
+            let have = context.hostValues["unread"]?.text ?? "none"
             guard have == String(want) else {
-                throw .expectation("badge", expected: "badge \(want)", actual: "badge \(have)")
+                throw .expectation("unread", expected: "unread \(want)", actual: "unread \(have)")
             }
         }
         try vocabulary.register(
@@ -54,8 +54,8 @@ struct EmbeddingTests {
             sdk kindly
             launch background
             push kindly visible
-            badge 3
-            expect badge 3
+            unread 3
+            expect unread 3
             expect banner count-at-least 1
             """, vocabulary: vocabulary)
         #expect(results.count == 1)
@@ -66,10 +66,10 @@ struct EmbeddingTests {
 
     @Test("a failing host expectation fails the case with its message")
     func hostExpectationFails() throws {
-        let (_, results) = try run("sdk kindly\nbadge 2\nexpect badge 3\n", vocabulary: try Self.hostVocabulary())
+        let (_, results) = try run("sdk kindly\nbadge 2\nexpect unread 3\n", vocabulary: try Self.hostVocabulary())
         #expect(results[0].status == .failed)
-        #expect(results[0].failure?.expected == "badge 3")
-        #expect(results[0].failure?.actual == "badge 2")
+        #expect(results[0].failure?.expected == "unread 3")
+        #expect(results[0].failure?.actual == "unread 2")
     }
 
     @Test("the checker knows host commands: a wrong argument is a check error")
@@ -82,7 +82,7 @@ struct EmbeddingTests {
     @Test("the standard vocabulary does not know host commands")
     func standardVocabularyIsUntouched() {
         let found = diagnostics("sdk kindly\nbadge 3\n")
-        #expect(found.first?.message.contains("unknown command 'badge'") == true)
+        #expect(found.first?.message.contains("unknown command 'unread'") == true)
     }
 
     @Test("a name registered twice is refused")
@@ -102,13 +102,13 @@ struct ScenarioRunTests {
     @Test("a host command runs from a string in one call")
     func hostCommandFromString() throws {
         let run = Scenario.run(
-            "sdk kindly\nbadge 3\nexpect badge 3\nexpect app foreground\n",
+            "sdk kindly\nbadge 3\nexpect unread 3\nexpect app foreground\n",
             vocabulary: try EmbeddingTests.hostVocabulary())
         #expect(run.passed)
         #expect(run.diagnostics.isEmpty)
         #expect(run.results.map(\.name) == ["scenario"])
         #expect(run.report == "ok scenario\n")
-        #expect(run.results[0].context.hostValues["badge"]?.text == "3")
+        #expect(run.results[0].context.hostValues["unread"]?.text == "3")
     }
 
     @Test("check errors: nothing runs, the report is the diagnostics")
@@ -116,18 +116,18 @@ struct ScenarioRunTests {
         let run = Scenario.run("sdk kindly\nbadge 3\n", path: "host.scn")
         #expect(!run.passed)
         #expect(run.results.isEmpty)
-        #expect(run.report.contains("error: unknown command 'badge'"))
+        #expect(run.report.contains("error: unknown command 'unread'"))
         #expect(run.report.contains("--> host.scn:2:1"))
     }
 
     @Test("a failing case: its line, and the failure report under it")
     func failure() throws {
         let run = Scenario.run(
-            "sdk kindly\ncase \"a\" {\n  badge 2\n  expect badge 3\n}\ncase \"b\" {\n  skip \"later\"\n}\n",
+            "sdk kindly\ncase \"a\" {\n  unread 2\n  expect unread 3\n}\ncase \"b\" {\n  skip \"later\"\n}\n",
             vocabulary: try EmbeddingTests.hostVocabulary())
         #expect(!run.passed)
         #expect(run.report.hasPrefix("FAIL a\n"))
-        #expect(run.report.contains("= expected: badge 3"))
+        #expect(run.report.contains("= expected: unread 3"))
         #expect(run.report.hasSuffix("skip b (later)\n"))
     }
 

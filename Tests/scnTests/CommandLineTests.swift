@@ -234,18 +234,18 @@ import Testing
         var vocabulary = Vocabulary.standard
         try vocabulary.register(
             Signature(
-                ["expect", "badge"], [Parameter("count", .integer)], role: .expectation, topic: "Host",
-                summary: "the app's badge shows N")
+                ["expect", "unread"], [Parameter("count", .integer)], role: .expectation, topic: "Host",
+                summary: "the host's unread count is N")
         ) { _, _ throws(StepError) in }
         let tool = Tool(vocabulary: vocabulary)
         #expect(tool.spec.topics.contains("expect"))
         let dir = try TempDir()
-        let path = try dir.write("h.scn", "sdk kindly\nlaunch background\nexpect badge 1\n")
+        let path = try dir.write("h.scn", "sdk kindly\nlaunch background\nexpect unread 1\n")
         let input = FileRun.input(dir.url.appendingPathComponent(path).path, root: nil)
         let run = FileRun.run(input, tool: tool, limits: Limits())
         #expect(run.exitCode == ExitCode.success, "\(run.diagnostics)")
         let standard = FileRun.run(input, tool: Tool(vocabulary: .standard), limits: Limits())
-        #expect(standard.exitCode == ExitCode.usage, "unknown command 'expect badge' without the host's vocabulary")
+        #expect(standard.exitCode == ExitCode.usage, "unknown command 'expect unread' without the host's vocabulary")
     }
 }
 

@@ -4,7 +4,7 @@ import StandardVocabulary
 
 var vocabulary = Vocabulary.standard
 try vocabulary.register(
-    Signature(["badge"], [Parameter("count", .integer)], role: .action, topic: "Host", summary: "set the badge")
-) { context, arguments in context.hostValues["badge"] = arguments.value("count") }
+    Signature(["unread"], [Parameter("count", .integer)], role: .action, topic: "Host", summary: "set the host's unread count")
+) { context, arguments in context.hostValues["unread"] = arguments.value("count") }
 let run = Scenario.run("sdk kindly\nbadge 3\nexpect app foreground\n", vocabulary: vocabulary)
 print(run.report, terminator: "")
