@@ -72,6 +72,79 @@ import Testing
         #expect(words.contains("KNOWN") && words.contains("PASS"))
     }
 
+    @Test("the first five lines are the verdict: result, case, expected, actual, the trace line that explains it")
+    func verdictFirst() throws {
+        let r = try CLI.run(["repro", Self.bugFile], in: CLI.packageRoot)
+        let head = Array(r.stdoutLines.prefix(7))
+        #expect(head.count == 7, "\(r)")
+        guard head.count == 7 else { return }
+        #expect(head[0].hasPrefix("**Result:** 2 known bugs reproduced, 2 passed (exit 0)"))
+        #expect(
+            head[1]
+                == "- **Case:** \"faulty: force-quit app, delegate assigned late: the tap is lost\" — KNOWN, known bug "
+                + "https://github.com/deltachat/deltachat-ios/issues/2671")
+        #expect(head[2] == "- **Expected:** chat open")
+        #expect(head[3] == "- **Actual:** chat closed (app foreground, screen host)")
+        #expect(
+            head[4]
+                == "- **In the trace:** `[   0.000s] tap-lost: b1: no notification-center delegate was assigned during "
+                + "launch (delegate-assigned at-start)`")
+        #expect(head[5] == "" && head[6] == "### Scenario", "then the scenario")
+
+        // A plain failure: a step's precondition, and a line the file's `expect trace` names.
+        let dir = try TempDir()
+        try dir.write(
+            "tap.scn",
+            """
+            sdk kindly
+            delegate none
+            case "fails" {
+                push kindly visible
+                tap
+            }
+            case "why" {
+                push kindly visible
+                expect trace "no notification-center delegate"
+            }
+
+            """)
+        let plain = try dir.scn("repro", "tap.scn")
+        #expect(plain.stdoutLines.first?.hasPrefix("**Result:** 1 failed, 1 passed (exit 1)") == true, "\(plain)")
+        #expect(plain.stdoutLines.dropFirst().first == "- **Case:** \"fails\" — FAIL")
+        #expect(plain.stdoutLines.dropFirst(2).first == "- **Expected:** `tap` succeeds")
+        #expect(plain.stdoutLines.dropFirst(3).first?.hasPrefix("- **Actual:** ") == true)
+        #expect(plain.stdoutLines.dropFirst(4).first?.contains("no notification-center delegate") == true)
+
+        // Every case passed: the result line, then the scenario.
+        try dir.write("ok.scn", "sdk kindly\npush kindly visible\nexpect banners 1\n")
+        let ok = try dir.scn("repro", "ok.scn")
+        #expect(ok.stdoutLines.first?.hasPrefix("**Result:** 1 passed (exit 0) · `ok.scn` · scn ") == true, "\(ok)")
+        #expect(Array(ok.stdoutLines.dropFirst().prefix(2)) == ["", "### Scenario"])
+
+        // A file that does not check: its first error.
+        try dir.write("bad.scn", "sdk kindly\nexpect banners many\n")
+        let bad = try dir.scn("repro", "bad.scn")
+        #expect(bad.stdoutLines.dropFirst().first?.hasPrefix("- **Check failed:** `bad.scn:2:") == true, "\(bad)")
+    }
+
+    @Test("the cases that share settings are named in a list, one a line")
+    func settingsNameCasesInAList() throws {
+        let r = try CLI.run(["repro", Self.bugFile], in: CLI.packageRoot)
+        #expect(
+            r.stdout.contains(
+                """
+                The cases
+
+                - "faulty: force-quit app, delegate assigned late: the tap is lost"
+                - "faulty: an app the system ended, delegate assigned late: the tap is lost"
+                - "why: iOS finds no delegate during launch"
+
+                ```scn
+                """), "\(r)")
+        #expect(
+            r.stdout.contains("The case\n\n- \"fixed: delegate assigned during launch: the tap opens the chat\"\n\n"))
+    }
+
     @Test("includes are inlined, so the report stands alone")
     func includesAreInlined() throws {
         let dir = try TempDir()
