@@ -207,6 +207,15 @@ import Testing
         #expect(repl.handle(":save kept.scn.scn").text == "saved 2 entries to kept.scn.scn\n")
     }
 
+    @Test func aWarningIsShownWithTheEntry() {
+        var repl = machine()
+        accept(["sdk kindly", "push kindly visible title \"banner\""], into: &repl)
+        let reply = repl.handle("tap banner")
+        #expect(!reply.isError, "a warning does not refuse the entry: \(reply.text)")
+        #expect(reply.text.hasPrefix("warning: the bare word 'banner' is read as a banner title\n"), "\(reply.text)")
+        #expect(repl.entries.count == 3)
+    }
+
     @Test func saveWithNothingAcceptedIsAnError() {
         var repl = machine()
         #expect(repl.handle("push kindly tilte x").isError)

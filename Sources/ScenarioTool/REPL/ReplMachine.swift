@@ -135,6 +135,8 @@ struct ReplMachine {
         var known = sources
         known[source.path] = source
         ReplMachine.collectSources(step.statements, into: &known)
+        // The check's warnings (a bare word read as a title, …) come first, run or not.
+        let warnings = step.warnings.isEmpty ? "" : ReplMachine.endLine(Language.render(step.warnings, color: color))
         var next = session
         do {
             try next.execute(step.statements)
@@ -144,8 +146,9 @@ struct ReplMachine {
             }
             let trace = next.context.world?.trace ?? []
             return .error(
-                ReplMachine.endLine(
-                    FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
+                warnings
+                    + ReplMachine.endLine(
+                        FailureReport.render(error, sources: known, fallback: source, trace: trace, color: color)))
         }
         let before = world
         undoStack.append(snapshot)
@@ -154,7 +157,7 @@ struct ReplMachine {
         checkContext = step.context
         entries.append(ReplEntry(origin: origin, source: source))
         sources = known
-        return .ok(render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
+        return .ok(warnings + render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
     }
 
     /// The files include statements brought in (their steps may fail later, inside a def).
