@@ -18,4 +18,7 @@ extension World {
     /// Whether the chat SDK has been started in the running process, as its plug-in says
     /// (Kindly `start()` has run, edna is authorized).
     public var isChatSDKStarted: Bool { plugin.isStarted(self) }
+    /// What "started" means for the app's chat SDK (``ChatSDKPlugin/startedWord``):
+    /// `started`, `authorized`.
+    public var chatSDKStartedWord: String { plugin.startedWord }
 }

@@ -45,7 +45,9 @@ public struct BuiltinCheck: Sendable {
     /// `chat-opened` event (the tap's own step included), or without a verdict when the
     /// app stops running or more than 60 s have passed. It is violated at the end of a step
     /// when it is still open, the SDK is started in the process (Kindly `start()`, edna
-    /// authorized) and at most 60 s have passed since the tap.
+    /// authorized) and at most 60 s have passed since the tap. The memory's second value says
+    /// whether the SDK was started already when the banner was tapped, which the message
+    /// tells apart (in the SDK's own word: Kindly started, edna authorized).
     public static let noLostTap = BuiltinCheck(
         name: "no-lost-tap",
         summary: "a tap on the SDK's notification opens the chat when the SDK starts within 60 s",
@@ -58,7 +60,7 @@ public struct BuiltinCheck: Sendable {
                 let fromSDK = removed.contains { banner in
                     before.pushes.first { $0.id == banner.pushID }?.origin.rawValue == after.configuration.sdk.name
                 }
-                if fromSDK { memory = [after.now] }
+                if fromSDK { memory = [after.now, before.isChatSDKStarted ? 1 : 0] }
             }
             guard let tapTime = memory.first else { return .holds }
             if newEvents.contains(where: { $0.kind == .chatOpened }) || !after.appState.isRunning
@@ -68,18 +70,24 @@ public struct BuiltinCheck: Sendable {
                 return .holds
             }
             if after.isChatSDKStarted {
+                let startedBefore = memory.count > 1 && memory[1] == 1
                 memory = []
+                let sdk = after.configuration.sdk.name
+                let word = after.chatSDKStartedWord
+                let since = TimeFormat.duration(after.now - tapTime)
                 return .violated(
                     expectation: "expect chat open",
-                    detail:
-                        "the SDK started \(TimeFormat.duration(after.now - tapTime)) after the tap and the chat is closed"
-                )
+                    detail: startedBefore
+                        ? "\(sdk) was already \(word) when the banner was tapped, and the chat is closed \(since) after the tap"
+                        : "\(sdk) was \(word) \(since) after the tap, and the chat is closed")
             }
             return .holds
         })
 
     /// No notification from the SDK's server is added to the notification center while the
-    /// chat is open: checked at the end of every step that added one.
+    /// chat is open: checked at the end of every step that added one. The message says what
+    /// the trace shows came first in the step: the chat (the banner was added over it) or
+    /// the banner (the chat opened after it, the banner still shown).
     public static let noBannerOverOpenChat = BuiltinCheck(
         name: "no-banner-over-open-chat",
         summary: "no notification of the SDK's server is added while the chat is open",
@@ -92,8 +100,15 @@ public struct BuiltinCheck: Sendable {
                     && after.pushes.first(where: { $0.id == banner.pushID })?.origin.rawValue == sdk
             }
             guard let first = added.first else { return .holds }
+            // The trace says which came first in the step: the banner, or the chat.
+            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            let shown = newEvents.firstIndex { $0.kind == .bannerShown && $0.text.hasPrefix(first.id + " ") }
+            let opened = newEvents.lastIndex { $0.kind == .chatOpened }
+            let chatFirst = before.isChatOpen || (opened.map { o in shown.map { o < $0 } ?? true } ?? true)
             return .violated(
                 expectation: "expect banners \(after.banners.count - added.count)",
-                detail: "\(first.id) from \(first.source.rawValue) was added while the chat is open")
+                detail: chatFirst
+                    ? "\(first.id) from \(first.source.rawValue) was added while the chat was open"
+                    : "\(first.id) from \(first.source.rawValue) was added, then the chat opened with it still shown")
         })
 }

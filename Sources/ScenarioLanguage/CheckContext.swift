@@ -77,6 +77,8 @@ public struct IncrementalCheck: Sendable {
     public var context: CheckContext
     /// The syntax and check errors of the text; empty when it is accepted.
     public var diagnostics: [Diagnostic]
+    /// Warnings of an accepted text: they do not stop it from running.
+    public var warnings: [Diagnostic] = []
     /// Whether the text was accepted.
     public var isAccepted: Bool { diagnostics.isEmpty }
 }

@@ -43,10 +43,13 @@ public struct Checker: Sendable {
     public func check(_ tree: SyntaxTree, in context: CheckContext) -> IncrementalCheck {
         let run = CheckRun(checker: self, root: tree.source)
         run.add(tree.diagnostics)
+        run.warn(tree.warnings)
         let (statements, updated) = run.checkIncrement(tree, context: context)
         let diagnostics = run.sortedDiagnostics()
         if diagnostics.isEmpty {
-            return IncrementalCheck(statements: statements, context: updated, diagnostics: [])
+            var step = IncrementalCheck(statements: statements, context: updated, diagnostics: [])
+            step.warnings = run.warnings
+            return step
         }
         return IncrementalCheck(statements: [], context: context, diagnostics: diagnostics)
     }
@@ -190,10 +193,27 @@ private final class CheckRun {
         }
     }
 
+    /// A warning of the check itself (not the lexer's), each place once, at most
+    /// ``LanguageLimits/maxErrors`` of them.
+    func warn(_ d: Diagnostic) {
+        guard checkWarnings < limits.maxErrors else { return }
+        let key = DiagnosticKey(path: d.path, start: d.range.start, end: d.range.end, message: d.message)
+        guard seen.insert(key).inserted else { return }
+        checkWarnings += 1
+        warnings.append(d)
+    }
+    private var checkWarnings = 0
+
     func error(
         _ message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = []
     ) {
         add(file.diagnostic(message, at: range, label: label, notes: notes))
+    }
+
+    func add(
+        warning message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = []
+    ) {
+        warn(file.diagnostic(message, at: range, label: label, notes: notes, severity: .warning))
     }
 
     func sortedDiagnostics() -> [Diagnostic] {
@@ -835,11 +855,45 @@ private final class CheckRun {
         }
         let (signature, consumed) = resolved
         let pathRange = arguments[0].range.union(arguments[consumed - 1].range)
+        if let (range, command) = countAsWords(arguments[consumed...], signature: signature) {
+            error(
+                "expected \(signature.positionals.first.map { CheckRun.describe($0.kind) } ?? "no argument"), "
+                    + "got '\(text(file, range))'", file, range, label: "did you mean '\(command)'?",
+                notes: ["a count is the number after its own command's words"])
+            return nil
+        }
         let bound = bind(
             arguments[consumed...], to: signature, pathRange: pathRange, file: file,
             context: WordContext(pathWords: arguments[..<consumed], scope: scope))
         checkFilePaths(bound, of: signature, file: file)
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
+    }
+
+    /// The words a count is written as (`expect banner count 1`).
+    static let countWords: Set<String> = ["count", "number", "total"]
+
+    /// `expect banner count 1`: a count written as a word and a number after a command that
+    /// takes no count, where a neighbouring command takes the number itself — the same path
+    /// with its last word in the plural (`expect banners 1`), or one word longer (`expect
+    /// handler calls 1`). The range of the word and the number, and the command to write.
+    private func countAsWords(_ rest: ArraySlice<Expr>, signature: Signature) -> (SourceRange, String)? {
+        guard rest.count >= 2, let word = rest.first, case .word(let w) = word.kind, CheckRun.countWords.contains(w),
+            !signature.options.contains(where: { $0.keyword == w })
+        else { return nil }
+        let number = rest[rest.startIndex + 1]
+        guard case .number(let digits, _) = number.kind, ValueKind.wholeNumber(digits) != nil else { return nil }
+        let path = signature.path
+        var candidates: [[String]] = []
+        if let last = path.last { candidates.append(path.dropLast() + [last + "s"]) }
+        candidates += registry.nextWords(after: path).map { path + [$0] }
+        for candidate in candidates {
+            guard let other = registry.signature(named: candidate.joined(separator: " ")),
+                let first = other.positionals.first, CheckRun.accepts(first.kind, number) == true,
+                !other.positionals.dropFirst().contains(where: { !$0.optional })
+            else { continue }
+            return (word.range.union(number.range), (candidate + [digits]).joined(separator: " "))
+        }
+        return nil
     }
 
     /// A literal file path must stay inside the scenario root (the file itself is read when
@@ -991,6 +1045,7 @@ private final class CheckRun {
         let name = signature.name
         var slot = 0
         var i = arguments.startIndex
+        var missingReported = false
 
         /// "unknown option" for a word close to an option keyword; returns how many
         /// arguments to skip (the option's value too, when it takes one).
@@ -1072,6 +1127,27 @@ private final class CheckRun {
                 continue
             }
             let parameter = positionals[s]
+            // A required word left out before the argument that fills the next slot
+            // (`push edna "Hi"`): one error for what is missing, the argument kept for its slot.
+            if !parameter.optional, CheckRun.accepts(parameter.kind, argument) == false, s + 1 < positionals.count,
+                CheckRun.accepts(positionals[s + 1].kind, argument) == true,
+                i + 1 == arguments.endIndex || arguments[i + 1].wordText.flatMap(optionIndex) != nil,
+                !positionals[(s + 1)...].dropFirst().contains(where: { !$0.optional })
+            {
+                let expected = {
+                    if case .choice = parameter.kind { return parameter.kind.placeholder }
+                    return CheckRun.describe(parameter.kind)
+                }()
+                let given = text(file, argument.range)
+                error(
+                    "'\(name)' needs \(expected) before \(given)", file, argument.range,
+                    label: "missing \(parameter.name): write \(name) \(parameter.kind.placeholder) \(given)")
+                bound.positionals[s + 1] = argument
+                missingReported = true
+                slot = s + 2
+                i += 1
+                continue
+            }
             if CheckRun.accepts(parameter.kind, argument) == false {
                 let choiceGuess = word.flatMap { Suggestion.best(for: $0, among: CheckRun.choices(parameter.kind)) }
                 if let word, let optionGuess = optionGuess(),
@@ -1088,12 +1164,22 @@ private final class CheckRun {
                             WordContext(pathWords: [], scope: $0.scope)
                         })
             }
+            if let means = parameter.bareWordMeans, case .word(let w) = argument.kind,
+                CheckRun.accepts(parameter.kind, argument) == true, context?.scope.hasVariable(w) != true
+            {
+                add(
+                    warning: "the bare word '\(Token.abbreviate(w))' is read as \(means)", file, argument.range,
+                    label: "if \(means) is meant, quote it: \"\(Token.abbreviate(w))\"",
+                    notes: ["usage: \(signature.usage)"])
+            }
             bound.positionals[s] = argument
             slot = s + 1
             i += 1
         }
 
-        if let missing = positionals.indices.first(where: { !positionals[$0].optional && bound.positionals[$0] == nil })
+        if !missingReported,
+            let missing = positionals.indices.first(where: { !positionals[$0].optional && bound.positionals[$0] == nil }
+            )
         {
             let parameter = positionals[missing]
             let expected: String

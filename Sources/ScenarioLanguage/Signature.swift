@@ -20,11 +20,20 @@ public struct Parameter: Hashable, Sendable {
     /// A file the command reads, relative to the file that names it: a literal must stay
     /// inside the scenario root (checked like an `include` path).
     public var isFilePath: Bool
+    /// What a bare word here is read as, when that is seldom meant (`tap banner` taps the
+    /// banner titled "banner"): the checker warns, and the quoted form says it is meant.
+    public var bareWordMeans: String?
     public init(_ name: String, _ kind: ValueKind, optional: Bool = false, isFilePath: Bool = false) {
         self.name = name
         self.kind = kind
         self.optional = optional
         self.isFilePath = isFilePath
+    }
+
+    /// A parameter where a bare word is read as `bareWordMeans`, with a warning.
+    public init(_ name: String, _ kind: ValueKind, optional: Bool = false, bareWordMeans: String) {
+        self.init(name, kind, optional: optional)
+        self.bareWordMeans = bareWordMeans
     }
 }
 

@@ -18,6 +18,40 @@ public enum FailureReport {
         return String(line.prefix(longTraceLine - 40)) + "… (\(line.utf8.count) bytes; whole in scn run --json)"
     }
 
+    /// The kinds of trace event where something did not happen that could have: a banner
+    /// suppressed, a tap lost or dropped, a push dropped or not sent, an extension that
+    /// expired or was killed, a call that threw, a broken invariant.
+    public static let setbackKinds: Set<TraceKind> = [
+        .bannerSuppressed, .tapLost, .tapDropped, .dropped, .pushNotSent, .extensionExpired, .extensionKilled,
+        .error, .invariant,
+    ]
+
+    /// The trace event that best explains how a case ended, after the install (the events
+    /// before the first step): the newest event whose line (`kind: text`) contains one of
+    /// `hints` (the texts a file's `expect trace` lines look for); else the newest setback
+    /// (``setbackKinds``, or a decryption that failed); else the newest decision of the
+    /// host or the SDK; else the newest event that is not a step. Nil when nothing happened
+    /// after the install.
+    public static func explanation(in trace: [TraceEvent], hints: [String] = []) -> TraceEvent? {
+        let story = trace.drop { $0.kind != .step }
+        return story.last { event in
+            let line = event.kind.rawValue + ": " + event.text
+            return hints.contains { !$0.isEmpty && line.contains($0) }
+        }
+            ?? story.last { setbackKinds.contains($0.kind) || ($0.kind == .decryption && $0.text.contains("cannot")) }
+            ?? story.last { $0.kind == .host || $0.kind == .sdk }
+            ?? story.last { $0.kind != .step }
+    }
+
+    /// The first line of the failing statement as written (at most 100 characters), or ""
+    /// when the failure has no place.
+    public static func statement(_ failure: StepError, sources: [String: SourceFile], fallback: SourceFile) -> String {
+        guard let range = failure.range else { return "" }
+        let source = failure.path.flatMap { sources[$0] } ?? fallback
+        let written = source.text(range).split(separator: "\n").first.map(String.init) ?? ""
+        return written.count > 100 ? String(written.prefix(99)) + "…" : written
+    }
+
     /// The failure of `result`, rendered; nil when the case did not fail.
     public static func render(_ result: CaseResult, in script: CheckedScript, color: Bool = false) -> String? {
         guard let failure = result.failure else { return nil }
@@ -65,9 +99,8 @@ public enum FailureReport {
         switch failure.kind {
         case .expectation:
             // The expectation as written says more than its name: `expect banner "Bob"`.
-            let written = source.text(range).split(separator: "\n").first.map(String.init) ?? ""
-            let shown = written.count > 100 ? String(written.prefix(99)) + "…" : written
-            message = written.hasPrefix("expect") ? "expectation failed: " + shown : failure.message
+            let shown = statement(failure, sources: sources, fallback: fallback)
+            message = shown.hasPrefix("expect") ? "expectation failed: " + shown : failure.message
         case .precondition: message = "step failed: " + failure.message
         case .limit: message = "limit reached: " + failure.message
         case .internal: message = "internal error: " + failure.message

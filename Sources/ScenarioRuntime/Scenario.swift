@@ -42,13 +42,16 @@ public struct ScenarioRun: Sendable, CustomStringConvertible {
     /// One result per case, in file order; each holds its final world and trace.
     public var results: [CaseResult]
 
-    /// True when the text checked and no case failed or hit an internal error.
+    /// True when the text checked and every case counts as passing (``CaseResult/Status/countsAsPassing``):
+    /// passed, skipped, or a known bug reproduced — as `scn run` exits 0. A known bug that
+    /// no longer reproduces does not pass.
     public var passed: Bool {
-        diagnostics.isEmpty && results.allSatisfy { $0.status != .failed && $0.status != .error }
+        diagnostics.isEmpty && results.allSatisfy { $0.status.countsAsPassing }
     }
 
     /// For people: the diagnostics, or a line per case (`ok NAME`, `FAIL NAME`,
-    /// `skip NAME (reason)`) with each failure's report under its line.
+    /// `skip NAME (reason)`, `known NAME (known bug: REF)`, `FAIL NAME (known bug no longer
+    /// reproduces: REF)`) with each failure's report under its line.
     public var report: String {
         guard let script else { return Language.render(diagnostics) }
         var out = ""
@@ -56,7 +59,13 @@ public struct ScenarioRun: Sendable, CustomStringConvertible {
             switch result.status {
             case .passed: out += "ok \(result.name)\n"
             case .skipped(let reason): out += "skip \(result.name) (\(reason))\n"
-            default: out += "FAIL \(result.name)\n" + (FailureReport.render(result, in: script) ?? "")
+            case .reproduced(let reference):
+                out +=
+                    "known \(result.name) (known bug: \(reference))\n"
+                    + (FailureReport.render(result, in: script) ?? "")
+            case .noLongerReproduces(let reference):
+                out += "FAIL \(result.name) (known bug no longer reproduces: \(reference))\n"
+            case .failed, .error: out += "FAIL \(result.name)\n" + (FailureReport.render(result, in: script) ?? "")
             }
         }
         return out

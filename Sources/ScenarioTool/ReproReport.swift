@@ -3,8 +3,9 @@ import ScenarioLanguage
 import ScenarioRuntime
 import ScenarioTesting
 
-/// The Markdown of `scn repro`: the result in one line, the scenario with its includes
-/// inlined, the settings that differ from the default install, a Mermaid sequence diagram
+/// The Markdown of `scn repro`: the verdict in its first lines (the result, then the case
+/// that matters, what it expected, what happened, and the trace line that explains it), the
+/// scenario with its includes inlined, the settings that differ from the default install, a Mermaid sequence diagram
 /// of the case that matters, where a known-bug case and a passing case part ways, and the
 /// trace folded in `<details>`. Deterministic: no time, no path outside the input.
 struct ReproReport {
@@ -49,8 +50,67 @@ struct ReproReport {
         return "**Result:** \(result) (exit \(run.exitCode)) · `\(Self.inline(path))` · scn \(ToolVersion.string)"
     }
 
+    /// The lines under the result, a Markdown list so that each stays a line: the case
+    /// that matters and its outcome, what it expected, what happened, and the trace line that
+    /// explains it; for a file that does not check, its first diagnostic. Empty when every
+    /// case passed.
+    var verdictLines: [String] {
+        guard let script = run.script else {
+            if let error = run.error { return ["- **Check:** " + Self.inline(error)] }
+            guard let first = run.diagnostics.first else { return [] }
+            let d = Self.inline("\(first.path):\(first.location.line):\(first.location.column): \(first.message)")
+            return ["- **Check failed:** `\(d)`"]
+        }
+        guard let subject, subject.status != .passed else { return [] }
+        if case .skipped = subject.status { return [] }
+        var outcome = subject.status.word
+        if let reference = subject.status.knownBug { outcome += ", known bug " + Self.inline(reference) }
+        var lines = ["- **Case:** \(Self.quoted(subject.name)) — \(outcome)"]
+        if let failure = subject.failure {
+            let written = FailureReport.statement(failure, sources: script.sources, fallback: script.source)
+            let expected =
+                failure.expected.map(Self.inline)
+                ?? (written.isEmpty ? "the step succeeds" : "`\(Self.inline(written))` succeeds")
+            lines.append("- **Expected:** " + expected)
+            lines.append("- **Actual:** " + Self.inline(failure.actual ?? failure.message))
+        } else if case .noLongerReproduces = subject.status {
+            lines.append("- **Expected:** the known bug reproduces: a step of the case fails")
+            lines.append("- **Actual:** every step passed")
+        }
+        if subject.failure != nil, let event = FailureReport.explanation(in: subject.trace, hints: traceHints) {
+            let line = FailureReport.shortened(Self.inline(event.line))
+            lines.append("- **In the trace:** `\(line)`")
+        }
+        return lines
+    }
+
+    /// The texts the file's `expect trace "…"` lines look for: what its author says explains
+    /// the story.
+    var traceHints: [String] {
+        guard let script = run.script else { return [] }
+        var hints: [String] = []
+        func walk(_ statements: [CheckedStmt]) {
+            for s in statements {
+                switch s.kind {
+                case .command(let command) where command.signature.path == ["expect", "trace"]:
+                    if case .string(let text)? = command.arguments.positionals.first??.literalValue {
+                        hints.append(text)
+                    }
+                case .include(_, _, let body), .repeat(_, let body), .for(_, _, let body), .def(_, _, let body):
+                    walk(body)
+                default: break
+                }
+            }
+        }
+        walk(script.prologue)
+        for c in script.cases { walk(c.body) }
+        return hints
+    }
+
     func render() -> String {
-        var out = resultLine + "\n\n"
+        var out = resultLine + "\n"
+        for line in verdictLines { out += line + "\n" }
+        out += "\n"
         out += "### Scenario\n\n"
         let scenario = Self.terminalSafe(inlined())
         let f = Self.fence(scenario)
@@ -90,7 +150,8 @@ struct ReproReport {
         return out
     }
 
-    /// Every setting that differs from the default install, per case when cases differ.
+    /// Every setting that differs from the default install, per group of cases (named in a
+    /// list) when cases differ.
     func settings() -> String {
         var out = "### Settings that differ from the default install\n\n"
         var groups: [(names: [String], lines: [String])] = []
@@ -106,7 +167,9 @@ struct ReproReport {
         if groups.isEmpty { return out + "(the app was never installed)\n\n" }
         for group in groups {
             if groups.count > 1 {
-                out += group.names.map(Self.quoted).joined(separator: ", ") + ":\n\n"
+                out +=
+                    (group.names.count == 1 ? "The case" : "The cases") + "\n\n"
+                    + group.names.map { "- " + Self.quoted($0) + "\n" }.joined() + "\n"
             }
             let body = Self.terminalSafe(group.lines.joined(separator: "\n") + "\n")
             out += Self.fence(body) + "scn\n" + body + Self.fence(body) + "\n\n"

@@ -167,7 +167,10 @@ struct TapTests {
         let before = world
         #expect(throws: CoreError.precondition("tap 4: there is no banner 4 (the notification center holds 3 banners)"))
         { try world.tap(.nth(4)) }
-        #expect(throws: CoreError.precondition("tap \"C\": no banner titled \"C\"")) { try world.tap(.title("C")) }
+        #expect(
+            throws: CoreError.precondition(
+                "tap \"C\": no banner titled \"C\" (the notification center holds b3 \"A\", b2 \"B\", b1 \"A\")")
+        ) { try world.tap(.title("C")) }
         #expect(world == before)
         try world.tap(.title("A"))
         #expect(world.banners.map(\.id) == ["b1", "b2"])
@@ -175,6 +178,24 @@ struct TapTests {
         try world.tap(.nth(2))
         #expect(world.banners.map(\.id) == ["b2"])
         try world.clearBanners()
-        #expect(throws: CoreError.precondition("tap: no banner")) { try world.tap(.newest) }
+        #expect(throws: CoreError.precondition("tap: no banner; in the trace: banner-removed: b2 (cleared)")) {
+            try world.tap(.newest)
+        }
+    }
+
+    @Test("a tap with no banner names the reason the trace records: the banner suppressed, and why")
+    func noBannerSaysWhy() throws {
+        var world = try kindlyWorld { $0.delegate = DelegateChoice.none }
+        try world.pushOther(title: "A")
+        #expect(
+            throws: CoreError.precondition(
+                "tap: no banner; in the trace: banner-suppressed: p1 in the foreground: the app has no "
+                    + "notification-center delegate (delegate none)")
+        ) { try world.tap(.newest) }
+        #expect(
+            throws: CoreError.precondition(
+                "tap 2: no banner; in the trace: banner-suppressed: p1 in the foreground: the app has no "
+                    + "notification-center delegate (delegate none)")
+        ) { try world.tap(.nth(2)) }
     }
 }

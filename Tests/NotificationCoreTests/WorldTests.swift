@@ -92,7 +92,7 @@ struct WorldTests {
         #expect(throws: CoreError.precondition("screen: the app is not in the foreground (it is background)")) {
             try world.navigate(to: .chat)
         }
-        #expect(throws: CoreError.precondition("tap: no banner")) { try world.tap(.newest) }
+        #expect(throws: CoreError.precondition("tap: no banner (nothing was pushed yet)")) { try world.tap(.newest) }
         #expect(throws: CoreError.precondition("send: the chat is not open")) { try world.send(text: "hi") }
         #expect(throws: CoreError.precondition("call kindly.decrypt: no push has been delivered")) {
             try world.call(.kindlyDecrypt)

@@ -1,8 +1,8 @@
-import StandardVocabulary
 import NotificationCore
 import ScenarioExploration
 import ScenarioLanguage
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
 
 /// Checks `text` with `vocabulary` and explores it.
@@ -61,6 +61,37 @@ struct ExplorerTests {
         #expect(run.status == .reproduced(knownBug: "scn explore: no-lost-tap"))
         #expect(run.failure?.kind == .expectation)
         #expect(run.failure?.expected == "chat open")
+    }
+
+    @Test("the checks' messages use the SDK's word for started and say what the trace shows came first")
+    func messagesPerSDK() throws {
+        let kindly = try #require(
+            try explore(coldStartPrologue, depth: 4, checks: ["no-lost-tap"]).counterexamples["no-lost-tap"])
+        #expect(kindly.actual == "kindly was started 0s after the tap, and the chat is closed")
+
+        // edna's "started" is authorized, and the recommended-but-manual host had it
+        // authorized before the tap: the message says so, not "started after the tap".
+        let edna = try #require(
+            try explore("sdk edna\nhost edna manual\n", depth: 3, checks: ["no-lost-tap"]).counterexamples[
+                "no-lost-tap"])
+        #expect(edna.steps == ["launch background", "push edna message \"Hello\"", "tap"])
+        #expect(
+            edna.actual
+                == "edna was already authorized when the banner was tapped, and the chat is closed 0s after the tap")
+        #expect(!edna.actual.contains("started"))
+
+        // edna's own delegate shows the banner, then handleNotification opens the chat.
+        let bannerFirst = try #require(
+            try explore("sdk edna\ndelegate own\n", depth: 1, checks: ["no-banner-over-open-chat"])
+                .counterexamples["no-banner-over-open-chat"])
+        #expect(bannerFirst.actual == "b1 from system was added, then the chat opened with it still shown")
+        // Kindly's own delegate on the chat screen: the chat was open first.
+        let chatFirst = try #require(
+            try explore(
+                "sdk kindly 3.0.12\nextension kindly\ndelegate own\nscreen chat\n", depth: 1,
+                checks: ["no-banner-over-open-chat"]
+            ).counterexamples["no-banner-over-open-chat"])
+        #expect(chatFirst.actual.hasSuffix("was added while the chat was open"), "\(chatFirst.actual)")
     }
 
     @Test("with the delegate assigned at launch, no-lost-tap holds to depth 4")

@@ -42,8 +42,16 @@ struct CaseRuleTests {
     }
 
     @Test("a version from a variable is left for the step to check")
-    func versionFromVariable() {
-        #expect(messages("let v = \"3.0.11\"\nsdk kindly $v\nlaunch killed\n").isEmpty)
+    func versionFromVariable() throws {
+        // With a literal, the rule is a check error; from a variable the checker cannot know
+        // the version, so the file checks and the step refuses it when it runs.
+        #expect(messages("sdk kindly 3.0.11\nextension kindly\nlaunch killed\n").count == 1)
+        let text = "let v = \"3.0.11\"\nsdk kindly $v\nextension kindly\nlaunch killed\n"
+        #expect(messages(text).isEmpty)
+        let (_, results) = try run(text)
+        #expect(results.first?.status == .failed)
+        #expect(
+            results.first?.failure?.message.contains("3.0.11") == true, "\(String(describing: results.first?.failure))")
     }
 
     @Test("an action of the other SDK is a check error, at the action")

@@ -131,6 +131,24 @@ struct ScenarioRunTests {
         #expect(run.report.hasSuffix("skip b (later)\n"))
     }
 
+    @Test("a reproduced known bug passes and reads 'known'; one that no longer reproduces fails")
+    func knownBugs() throws {
+        let reproduced = Scenario.run(
+            "sdk kindly\nknown-bug \"https://example.com/1\"\npush kindly visible\nexpect banners 2\n")
+        #expect(reproduced.results.map(\.status.word) == ["KNOWN"])
+        #expect(reproduced.passed)
+        #expect(
+            reproduced.report.hasPrefix("known scenario (known bug: https://example.com/1)\n"), "\(reproduced.report)")
+        #expect(!reproduced.report.contains("FAIL"))
+        #expect(reproduced.report.contains("= expected: 2 banner"), "the failure that reproduces it, under its line")
+
+        let fixed = Scenario.run(
+            "sdk kindly\nknown-bug \"https://example.com/1\"\npush kindly visible\nexpect banners 1\n")
+        #expect(fixed.results.map(\.status.word) == ["FIXED?"])
+        #expect(!fixed.passed, "scn run exits 1 for it")
+        #expect(fixed.report == "FAIL scenario (known bug no longer reproduces: https://example.com/1)\n")
+    }
+
     @Test("without a root, include is a check error; with one, files are read inside it")
     func includes() throws {
         #expect(!Scenario.run("include \"x.scn\"\n").passed)

@@ -1,7 +1,7 @@
-import StandardVocabulary
 import Foundation
 import NotificationCore
 import ScenarioRuntime
+import StandardVocabulary
 import Testing
 
 @testable import ScenarioTesting
@@ -50,7 +50,6 @@ import Testing
                     participant server as server
                     participant APNs as APNs
                     participant iOS as iOS
-                    participant ext as extension
                     participant host as host app
                     participant SDK as SDK
                     participant user as user
@@ -71,6 +70,9 @@ import Testing
         #expect(occurrences(of: "<line class=\"msg dashed\"", in: svg) == 1, "the error is a dashed reply")
         #expect(svg.contains(">90s</text>"), "the time column moves on with the clock")
         #expect(!svg.contains(" id="), "a page holds many diagrams: no ids to clash")
+        #expect(diagram.participants == [.server, .apns, .iOS, .host, .sdk, .user], "the extension plays no part")
+        #expect(occurrences(of: "<rect class=\"who\"", in: svg) == 2 * 6, "a box above and below each actor's lifeline")
+        #expect(!svg.contains(">extension</text>"))
     }
 
     @Test("the SVG's size follows its rows; a long label is shortened to the width")
@@ -88,13 +90,45 @@ import Testing
             .init(time: 0, item: .note(first: .sdk, last: .sdk, text: text)),
         ])
         let svg = wide.svg(title: "")
-        let width = SequenceDiagram.SVGLayout.width
+        let width = SequenceDiagram.SVGLayout(drawn: wide.participants).width
         for match in svg.matches(of: /<text class="label" x="([0-9.]+)"[^>]*>([^<]*)<\/text>/) {
             let x = try #require(Double(match.1))
             let label = String(match.2)
             #expect(label.hasSuffix("…"))
             #expect(x + Double(label.count) * SequenceDiagram.SVGLayout.character <= width, "\(label)")
         }
+    }
+
+    @Test("a callback ends where the trace says it went; host lines are notes over the host")
+    func callbacksEndAtTheirReceiver() {
+        let trace: [TraceEvent] = [
+            TraceEvent(time: 0, kind: .step, text: "tap"),
+            TraceEvent(time: 0, kind: .delegate, text: "didReceive(response) p1 → own delegate"),
+            TraceEvent(time: 0, kind: .host, text: "own delegate handles the tap; Kindly never hears of it"),
+            TraceEvent(time: 0, kind: .delegate, text: "willPresent p2 → kindly delegate"),
+            TraceEvent(time: 0, kind: .delegate, text: "willPresent p3 → forwarding delegate"),
+            TraceEvent(time: 0, kind: .delegate, text: "didReceiveRemoteNotification p4 (app foreground)"),
+            TraceEvent(time: 0, kind: .decryption, text: "p4 decrypted by the SDK"),
+        ]
+        let diagram = SequenceDiagram(trace: trace)
+        #expect(
+            diagram.entries.map(\.item) == [
+                .message(from: .iOS, to: .host, arrow: .arrives, text: "didReceive(response) p1 → own delegate"),
+                .note(first: .host, last: .host, text: "host: own delegate handles the tap; Kindly never hears of it"),
+                .message(from: .iOS, to: .sdk, arrow: .arrives, text: "willPresent p2 → kindly delegate"),
+                .message(from: .iOS, to: .host, arrow: .arrives, text: "willPresent p3 → forwarding delegate"),
+                .message(
+                    from: .iOS, to: .host, arrow: .arrives, text: "didReceiveRemoteNotification p4 (app foreground)"),
+                .note(first: .sdk, last: .sdk, text: "p4 decrypted by the SDK"),
+            ])
+        #expect(diagram.participants == [.iOS, .host, .sdk])
+        let wait = SequenceDiagram(entries: [
+            .init(time: 0, item: .message(from: .apns, to: .iOS, arrow: .arrives, text: "delivered")),
+            .init(time: 0, item: .note(first: .iOS, last: .user, text: "wait 1s")),
+        ])
+        #expect(wait.participants == [.apns, .iOS], "a wide note spans the actors, it adds none")
+        #expect(wait.mermaid().contains("Note over iOS: wait 1s"))
+        #expect(SequenceDiagram(entries: []).participants == [.host])
     }
 
     @Test("durations as the trace writes them")

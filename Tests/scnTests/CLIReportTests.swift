@@ -88,7 +88,7 @@ import Testing
         let r = try dir.scn("repro", "two.scn")
         #expect(r.status == 0, "the report was written: \(r)")
         let out = r.stdout
-        #expect(out.hasPrefix("**Result:** 1 failed, 1 passed (exit 1) · `two.scn` · \(version)\n\n"), "\(r)")
+        #expect(out.hasPrefix("**Result:** 1 failed, 1 passed (exit 1) · `two.scn` · \(version)\n- **Case:** "), "\(r)")
         #expect(out.contains("```scn\n" + Fixture.twoCases + "```\n"), "the scenario, verbatim, in a fence")
         #expect(out.contains("- PASS passes\n- FAIL fails\n"))
         #expect(out.contains("<details><summary>Trace of &quot;passes&quot;"))

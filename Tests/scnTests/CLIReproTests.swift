@@ -72,6 +72,79 @@ import Testing
         #expect(words.contains("KNOWN") && words.contains("PASS"))
     }
 
+    @Test("the first five lines are the verdict: result, case, expected, actual, the trace line that explains it")
+    func verdictFirst() throws {
+        let r = try CLI.run(["repro", Self.bugFile], in: CLI.packageRoot)
+        let head = Array(r.stdoutLines.prefix(7))
+        #expect(head.count == 7, "\(r)")
+        guard head.count == 7 else { return }
+        #expect(head[0].hasPrefix("**Result:** 2 known bugs reproduced, 2 passed (exit 0)"))
+        #expect(
+            head[1]
+                == "- **Case:** \"faulty: force-quit app, delegate assigned late: the tap is lost\" — KNOWN, known bug "
+                + "https://github.com/deltachat/deltachat-ios/issues/2671")
+        #expect(head[2] == "- **Expected:** chat open")
+        #expect(head[3] == "- **Actual:** chat closed (app foreground, screen host)")
+        #expect(
+            head[4]
+                == "- **In the trace:** `[   0.000s] tap-lost: b1: no notification-center delegate was assigned during "
+                + "launch (delegate-assigned at-start)`")
+        #expect(head[5] == "" && head[6] == "### Scenario", "then the scenario")
+
+        // A plain failure: a step's precondition, and a line the file's `expect trace` names.
+        let dir = try TempDir()
+        try dir.write(
+            "tap.scn",
+            """
+            sdk kindly
+            delegate none
+            case "fails" {
+                push kindly visible
+                tap
+            }
+            case "why" {
+                push kindly visible
+                expect trace "no notification-center delegate"
+            }
+
+            """)
+        let plain = try dir.scn("repro", "tap.scn")
+        #expect(plain.stdoutLines.first?.hasPrefix("**Result:** 1 failed, 1 passed (exit 1)") == true, "\(plain)")
+        #expect(plain.stdoutLines.dropFirst().first == "- **Case:** \"fails\" — FAIL")
+        #expect(plain.stdoutLines.dropFirst(2).first == "- **Expected:** `tap` succeeds")
+        #expect(plain.stdoutLines.dropFirst(3).first?.hasPrefix("- **Actual:** ") == true)
+        #expect(plain.stdoutLines.dropFirst(4).first?.contains("no notification-center delegate") == true)
+
+        // Every case passed: the result line, then the scenario.
+        try dir.write("ok.scn", "sdk kindly\npush kindly visible\nexpect banners 1\n")
+        let ok = try dir.scn("repro", "ok.scn")
+        #expect(ok.stdoutLines.first?.hasPrefix("**Result:** 1 passed (exit 0) · `ok.scn` · scn ") == true, "\(ok)")
+        #expect(Array(ok.stdoutLines.dropFirst().prefix(2)) == ["", "### Scenario"])
+
+        // A file that does not check: its first error.
+        try dir.write("bad.scn", "sdk kindly\nexpect banners many\n")
+        let bad = try dir.scn("repro", "bad.scn")
+        #expect(bad.stdoutLines.dropFirst().first?.hasPrefix("- **Check failed:** `bad.scn:2:") == true, "\(bad)")
+    }
+
+    @Test("the cases that share settings are named in a list, one a line")
+    func settingsNameCasesInAList() throws {
+        let r = try CLI.run(["repro", Self.bugFile], in: CLI.packageRoot)
+        #expect(
+            r.stdout.contains(
+                """
+                The cases
+
+                - "faulty: force-quit app, delegate assigned late: the tap is lost"
+                - "faulty: an app the system ended, delegate assigned late: the tap is lost"
+                - "why: iOS finds no delegate during launch"
+
+                ```scn
+                """), "\(r)")
+        #expect(
+            r.stdout.contains("The case\n\n- \"fixed: delegate assigned during launch: the tap opens the chat\"\n\n"))
+    }
+
     @Test("includes are inlined, so the report stands alone")
     func includesAreInlined() throws {
         let dir = try TempDir()
@@ -83,5 +156,119 @@ import Testing
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout.contains("# include \"lib/common.scn\", inlined:\ndef cold_tap {"), "\(r)")
         #expect(!r.stdout.contains("\ninclude \"lib/common.scn\"\n"))
+    }
+}
+
+/// `scn repro`'s diagram against its own trace, for every scenario with the host's own
+/// delegate: each callback's arrow ends where the trace's `delegate:` line says it went, each
+/// `host:` line is a note over the host, and only participants that act are drawn.
+@Suite struct CLIReproDiagramTests {
+    /// The files under Scenarios/ with a `delegate own` line.
+    static let files: [String] = {
+        let root = CLI.packageRoot.appendingPathComponent("Scenarios")
+        let all = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return all.filter { $0.hasSuffix(".scn") }.sorted().filter { name in
+            let text = (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "delegate own" }
+        }.map { "Scenarios/" + $0 }
+    }()
+
+    /// The names of a file's cases, as `scn test --list` prints them (`path › name  [tags]`).
+    static func caseNames(_ path: String) throws -> [String] {
+        let r = try CLI.run(["test", "--list", path], in: CLI.packageRoot)
+        return r.stdoutLines.compactMap { line in
+            guard let arrow = line.range(of: " › ") else { return nil }
+            let rest = line[arrow.upperBound...]
+            let name = rest.range(of: "  [", options: .backwards).map { rest[..<$0.lowerBound] } ?? rest
+            return String(name)
+        }
+    }
+
+    struct Drawn {
+        var participants: [String] = []
+        var arrows: [(from: String, to: String, label: String)] = []
+        var notes: [(over: [String], text: String)] = []
+    }
+
+    /// The report's Mermaid block, read back.
+    static func diagram(_ report: String) throws -> Drawn {
+        let start = try #require(report.range(of: "```mermaid\n"))
+        let end = try #require(report.range(of: "```\n", range: start.upperBound..<report.endIndex))
+        var drawn = Drawn()
+        for line in report[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst() {
+            if let m = line.wholeMatch(of: #/    participant (\w+) as .+/#) {
+                drawn.participants.append(String(m.1))
+            } else if let m = line.wholeMatch(of: #/    Note over ([\w,]+): (.+)/#) {
+                drawn.notes.append((m.1.split(separator: ",").map(String.init), String(m.2)))
+            } else if let m = line.wholeMatch(of: #/    (\w+)(?:->>|-x|--x)(\w+): (.+)/#) {
+                drawn.arrows.append((String(m.1), String(m.2), String(m.3)))
+            } else {
+                Issue.record("a line the diagram should not have: \(line)")
+            }
+        }
+        return drawn
+    }
+
+    /// The trace of the report's one case from its first step on (the install before it is
+    /// one note), as `(kind, text)`; empty when the case has no trace.
+    static func trace(_ report: String) throws -> [(kind: String, text: String)] {
+        guard let details = report.range(of: "<details><summary>Trace of ") else { return [] }
+        let start = try #require(report.range(of: "```\n", range: details.upperBound..<report.endIndex))
+        let end = try #require(report.range(of: "\n```", range: start.upperBound..<report.endIndex))
+        let lines: [(kind: String, text: String)] = report[start.upperBound..<end.lowerBound].split(separator: "\n")
+            .compactMap { line in
+                guard let m = line.wholeMatch(of: #/\[ *[0-9.]+s\] ([a-z-]+): (.+)/#) else { return nil }
+                return (String(m.1), String(m.2))
+            }
+        return Array(lines.drop { $0.kind != "step" })
+    }
+
+    /// Whether a label Mermaid draws stands for `text`: Mermaid's `;` is a `,`, and a long
+    /// label is cut with an ellipsis.
+    static func draws(_ label: String, _ text: String) -> Bool {
+        let written = text.replacingOccurrences(of: ";", with: ",")
+        return label.hasSuffix("…") ? written.hasPrefix(label.dropLast()) : written == label
+    }
+
+    @Test("every callback's arrow ends where the trace says it went; host lines are notes; only actors are drawn")
+    func arrowsFollowTheTrace() throws {
+        #expect(Self.files.count >= 8, "\(Self.files)")
+        var tapsAtTheHost = 0
+        for path in Self.files {
+            let names = try Self.caseNames(path)
+            for name in names.isEmpty ? [nil] : names.map(Optional.some) {
+                let r = try CLI.run(["repro", path] + (name.map { ["--case", $0] } ?? []), in: CLI.packageRoot)
+                #expect(r.status == 0, "\(path) \(name ?? ""): \(r)")
+                let drawn = try Self.diagram(r.stdout)
+                let trace = try Self.trace(r.stdout)
+                guard !trace.isEmpty else { continue }  // a prologue only, for scn explore
+                let context = "\(path), \(name ?? "the file")"
+                let callbacks = trace.filter { $0.kind == "delegate" }
+                let callbackArrows = drawn.arrows.filter { arrow in
+                    ["willPresent", "didReceive"].contains { arrow.label.hasPrefix($0) }
+                }
+                #expect(callbackArrows.count == callbacks.count, "\(context)")
+                for (line, arrow) in zip(callbacks, callbackArrows) {
+                    let toHost =
+                        line.text.hasPrefix("didReceiveRemoteNotification") || line.text.contains("→ own delegate")
+                        || line.text.contains("→ forwarding delegate")
+                    #expect(Self.draws(arrow.label, line.text), "\(context): \(arrow.label) for \(line.text)")
+                    #expect(arrow.from == "iOS" && arrow.to == (toHost ? "host" : "SDK"), "\(context): \(line.text)")
+                    if line.text.hasPrefix("didReceive(response)") && line.text.contains("→ own delegate") {
+                        tapsAtTheHost += 1
+                    }
+                }
+                let hostNotes = drawn.notes.filter { $0.over == ["host"] && $0.text.hasPrefix("host: ") }
+                let hostLines = trace.filter { $0.kind == "host" }
+                #expect(hostNotes.count == hostLines.count, "\(context)")
+                for (line, note) in zip(hostLines, hostNotes) {
+                    #expect(Self.draws(note.text, "host: " + line.text), "\(context): \(note.text)")
+                }
+                var acting = Set(drawn.arrows.flatMap { [$0.from, $0.to] })
+                acting.formUnion(drawn.notes.flatMap(\.over))
+                #expect(Set(drawn.participants) == acting, "\(context): drawn \(drawn.participants), acting \(acting)")
+            }
+        }
+        #expect(tapsAtTheHost >= 10, "taps on the own delegate, each drawn ending at the host")
     }
 }

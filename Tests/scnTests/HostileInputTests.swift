@@ -40,11 +40,17 @@ import Testing
     @Test("interpolating a large list stops at the string limit")
     func interpolationStopsAtTheLimit() throws {
         let dir = try TempDir()
-        // 100 × 100 × 100 items of 1 byte: under the value limit, over it written in a string? No:
-        // two levels (10,000 items, ~40 KB) fit; the string of it is built and used.
-        try dir.write("e.scn", Self.exponential(2, then: "let s = \"${a}\""))
-        let r = try dir.scn("run", "e.scn")
-        #expect(r.status == 0, "\(r)")
+        // Two levels: a list written in 30,200 bytes (100 lists of 100 `x`), under the value
+        // limit. 34 copies of it fit in the 1 MiB a string may grow to (1,026,800 bytes); a
+        // 35th goes past it (1,057,000).
+        let fits = String(repeating: "${a}", count: 34)
+        try dir.write("fits.scn", Self.exponential(2, then: "let s = \"\(fits)\""))
+        let under = try dir.scn("run", "fits.scn")
+        #expect(under.status == 0, "\(under)")
+        try dir.write("over.scn", Self.exponential(2, then: "let s = \"\(fits)${a}\""))
+        let over = try dir.scn("run", "over.scn")
+        Self.expectEnds(over, status: 1, "string longer than 1048576 bytes")
+        #expect(over.stdout.contains("over.scn:6:9"), "\(over)")
     }
 
     @Test("'repeat $a' with a huge list says it needs a number, with the value cut short")

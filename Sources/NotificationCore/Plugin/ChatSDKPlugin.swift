@@ -82,6 +82,9 @@ public protocol ChatSDKPlugin: Sendable {
     static func userSends(_ world: inout World, text: String)
     /// Whether the SDK has been started in the running process (exploration's "started").
     static func isStarted(_ world: World) -> Bool
+    /// What ``isStarted(_:)`` means for this SDK, as a participle for messages: `started`
+    /// (Kindly's `start()`), `authorized` (edna).
+    static var startedWord: String { get }
     /// The SDK's line of the world's summary (`:state`).
     static func summary(_ world: World) -> String
 }
@@ -116,6 +119,7 @@ extension ChatSDKPlugin {
     }
     public static func userSends(_ world: inout World, text: String) { world.userSends(text, campaign: nil) }
     public static func isStarted(_ world: World) -> Bool { false }
+    public static var startedWord: String { "started" }
     public static func summary(_ world: World) -> String { name }
 }
 

@@ -1,14 +1,30 @@
 // A tap on a banner (docs/CORE.md "Tap", §3.7).
 
 extension World {
+    /// Why the notification center is empty, as the trace records it: the newest event that
+    /// kept a banner away or took one (suppressed, dropped, not sent, killed, removed,
+    /// tapped), as `; in the trace: kind: text`; or that nothing was pushed.
+    var whyNoBanner: String {
+        let kinds: Set<TraceKind> = [
+            .bannerSuppressed, .dropped, .pushNotSent, .extensionKilled, .bannerRemoved, .tap,
+        ]
+        if let event = trace.last(where: { kinds.contains($0.kind) }) {
+            return "; in the trace: \(event.kind.rawValue): \(event.text)"
+        }
+        if !trace.contains(where: { $0.kind == .pushSent || $0.kind == .delivered }) {
+            return " (nothing was pushed yet)"
+        }
+        return ""
+    }
+
     /// The index in ``banners`` of the banner a tap hits, or why there is none.
     func bannerIndex(for target: TapTarget) throws(CoreError) -> Int {
         switch target {
         case .newest:
-            guard !banners.isEmpty else { throw .precondition("tap: no banner") }
+            guard !banners.isEmpty else { throw .precondition("tap: no banner" + whyNoBanner) }
             return banners.count - 1
         case .nth(let n):
-            guard !banners.isEmpty else { throw .precondition("tap \(n): no banner") }
+            guard !banners.isEmpty else { throw .precondition("tap \(n): no banner" + whyNoBanner) }
             guard n >= 1, n <= banners.count else {
                 let count = banners.count == 1 ? "1 banner" : "\(banners.count) banners"
                 throw .precondition("tap \(n): there is no banner \(n) (the notification center holds \(count))")
@@ -16,7 +32,15 @@ extension World {
             return banners.count - n
         case .title(let title):
             guard let index = banners.lastIndex(where: { $0.title == title }) else {
-                throw .precondition("tap \"\(title)\": no banner titled \"\(title)\"")
+                let held =
+                    banners.isEmpty
+                    ? whyNoBanner
+                    : " (the notification center holds "
+                        + banners.suffix(3).reversed().map {
+                            "\($0.id) " + ($0.title.map { "\"\($0)\"" } ?? "(no title)")
+                        }.joined(separator: ", ")
+                        + (banners.count > 3 ? ", …" : "") + ")"
+                throw .precondition("tap \"\(title)\": no banner titled \"\(title)\"" + held)
             }
             return index
         }

@@ -77,6 +77,7 @@ public enum EdnaPlugin: ChatSDKPlugin {
     public static func didBecomeForeground(_ world: inout World) { world.ednaHostDidBecomeForeground() }
     public static func userSends(_ world: inout World, text: String) { world.ednaSend(text: text) }
     public static func isStarted(_ world: World) -> Bool { world.ednaProcess?.sdk.authorizedUser != nil }
+    public static var startedWord: String { "authorized" }
     public static func summary(_ world: World) -> String { world.ednaSummary }
 }
 

@@ -113,7 +113,8 @@ extension Vocabulary {
             try context.withWorld { w throws(CoreError) in try w.pushRaw(payload, headers: headers) }
         }
         add(
-            "tap", [Parameter("banner", .oneOf([.integer, .text]), optional: true)], role: .action, topic: user,
+            "tap", [Parameter("banner", .oneOf([.integer, .text]), optional: true, bareWordMeans: "a banner title")],
+            role: .action, topic: user,
             "tap the newest banner, the Nth newest, or the newest with that title",
             exploration: Exploration(arguments: [""], rank: 60)
         ) { context, args throws(StepError) in

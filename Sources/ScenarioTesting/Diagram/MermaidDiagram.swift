@@ -7,7 +7,8 @@ extension SequenceDiagram {
     /// The diagram as a Mermaid `sequenceDiagram` (GitHub renders it in a ```mermaid block).
     public func mermaid() -> String {
         var out = "sequenceDiagram\n"
-        for p in Participant.allCases { out += "    participant \(p.id) as \(p.label)\n" }
+        let drawn = participants
+        for p in drawn { out += "    participant \(p.id) as \(p.label)\n" }
         for entry in entries {
             switch entry.item {
             case .message(let from, let to, let arrow, let text):
@@ -18,7 +19,8 @@ extension SequenceDiagram {
                     case .failed: "--x"
                     }
                 out += "    \(from.id)\(line)\(to.id): \(Self.mermaidText(text))\n"
-            case .note(let first, let last, let text):
+            case .note(let noteFirst, let noteLast, let text):
+                let (first, last) = Self.span(noteFirst, noteLast, in: drawn)
                 let over = first == last ? first.id : "\(first.id),\(last.id)"
                 out += "    Note over \(over): \(Self.mermaidText(text))\n"
             }

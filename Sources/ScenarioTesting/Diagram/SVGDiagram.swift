@@ -2,9 +2,10 @@ import NotificationCore
 import ScenarioLanguage
 
 extension SequenceDiagram {
-    /// The layout of ``svg(title:)``, in CSS pixels. Text is 12px monospace, so a label's
-    /// width is its length in characters times ``SVGLayout/character``.
-    enum SVGLayout {
+    /// The layout of ``svg(title:)``, in CSS pixels, for the participants drawn. Text is
+    /// 12px monospace, so a label's width is its length in characters times
+    /// ``SVGLayout/character``.
+    struct SVGLayout {
         /// The time column on the left.
         static let timeColumn = 64.0
         /// The distance between two lifelines.
@@ -20,13 +21,25 @@ extension SequenceDiagram {
         /// The longest label, in characters, however wide the diagram (the trace has the rest).
         static let longestLabel = 140
 
-        static var width: Double { timeColumn + column * Double(Participant.allCases.count) + margin }
+        /// The fewest columns' width a diagram has, so that labels have room however few
+        /// participants act.
+        static let fewestColumns = 5
+
+        /// The participants drawn, left to right.
+        var drawn: [Participant]
+
+        var width: Double {
+            Self.timeColumn + Self.column * Double(max(drawn.count, Self.fewestColumns)) + Self.margin
+        }
 
         /// The x of a participant's lifeline.
-        static func x(_ p: Participant) -> Double { timeColumn + column * (Double(p.rawValue) + 0.5) }
+        func x(_ p: Participant) -> Double {
+            let column = drawn.firstIndex(of: p) ?? drawn.lastIndex { $0 < p } ?? 0
+            return Self.timeColumn + Self.column * (Double(column) + 0.5)
+        }
     }
 
-    /// The diagram as an inline SVG element: participants as columns with lifelines, each
+    /// The diagram as an inline SVG element: the participants that act (``participants``) as columns with lifelines, each
     /// row a message (an arrow with its label above it) or a note, the virtual time on the
     /// left whenever it moves on. Its size follows from the rows; a label too long for the
     /// width is shortened with an ellipsis. Every text is escaped (``HTML/escape(_:keepingLineBreaks:)``);
@@ -35,15 +48,16 @@ extension SequenceDiagram {
     /// - Parameter title: what the diagram shows, for assistive technology (`aria-label`).
     func svg(title: String) -> String {
         typealias L = SVGLayout
-        let width = L.width
+        let layout = SVGLayout(drawn: participants)
+        let width = layout.width
         let top = L.margin + L.boxHeight + 8
         let bottom = top + L.row * Double(max(entries.count, 1)) + 8
         let height = bottom + L.boxHeight + L.margin
         var out =
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram\" width=\"\(n(width))\" height=\"\(n(height))\""
             + " viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTML.escape(title))\">\n"
-        for p in Participant.allCases {
-            let x = L.x(p)
+        for p in layout.drawn {
+            let x = layout.x(p)
             out +=
                 "<line class=\"life\" x1=\"\(n(x))\" y1=\"\(n(L.margin + L.boxHeight))\" x2=\"\(n(x))\" y2=\"\(n(bottom))\"/>\n"
             for y in [L.margin, bottom] {
@@ -66,22 +80,24 @@ extension SequenceDiagram {
             }
             switch entry.item {
             case .message(let from, let to, let arrow, let text):
-                out += message(from: from, to: to, arrow: arrow, text: text, y: y)
-            case .note(let first, let last, let text):
-                out += note(first: min(first, last), last: max(first, last), text: text, y: y)
+                out += message(from: from, to: to, arrow: arrow, text: text, y: y, layout: layout)
+            case .note(let noteFirst, let noteLast, let text):
+                let (first, last) = Self.span(noteFirst, noteLast, in: layout.drawn)
+                out += note(first: first, last: last, text: text, y: y, layout: layout)
             }
         }
         return out + "</svg>"
     }
 
     /// A label above an arrow from one lifeline to another (a short loop when both are the same).
-    private func message(from: Participant, to: Participant, arrow: Arrow, text: String, y: Double) -> String {
-        typealias L = SVGLayout
-        let x1 = L.x(from)
-        let x2 = L.x(to)
+    private func message(
+        from: Participant, to: Participant, arrow: Arrow, text: String, y: Double, layout: SVGLayout
+    ) -> String {
+        let x1 = layout.x(from)
+        let x2 = layout.x(to)
         let lineY = y + 21
         let dashed = arrow == .failed ? " dashed" : ""
-        var out = label(text, from: min(x1, x2) + 6, y: y + 13)
+        var out = label(text, from: min(x1, x2) + 6, y: y + 13, layout: layout)
         if from == to {
             out +=
                 "<path class=\"msg\(dashed)\" d=\"M\(n(x1)) \(n(lineY - 6))h24v10h-24\"/>"
@@ -107,12 +123,12 @@ extension SequenceDiagram {
 
     /// A box over the lifelines from `first` to `last`, widened to its text, and moved left
     /// (not past the time column) when the text would run over the right edge.
-    private func note(first: Participant, last: Participant, text: String, y: Double) -> String {
+    private func note(first: Participant, last: Participant, text: String, y: Double, layout: SVGLayout) -> String {
         typealias L = SVGLayout
-        let span = L.x(last) - L.x(first) + L.column - 12
-        let shown = Self.fit(text, from: L.timeColumn + 6)
+        let span = layout.x(last) - layout.x(first) + L.column - 12
+        let shown = Self.fit(text, from: L.timeColumn + 6, width: layout.width)
         let width = max(span, Double(Self.columns(shown)) * L.character + 12)
-        let left = max(L.timeColumn, min(L.x(first) - L.column / 2 + 6, L.width - L.margin - width))
+        let left = max(L.timeColumn, min(layout.x(first) - L.column / 2 + 6, layout.width - L.margin - width))
         return
             "<rect class=\"note\" x=\"\(n(left))\" y=\"\(n(y + 3))\" width=\"\(n(width))\" height=\"\(n(L.row - 6))\" rx=\"3\"/>"
             + "<text class=\"label\" x=\"\(n(left + 6))\" y=\"\(n(y + 19))\">\(HTML.escape(shown))</text>\n"
@@ -120,19 +136,19 @@ extension SequenceDiagram {
 
     /// A message's label starting at `x`, moved left (not past the time column) when it
     /// would run over the right edge.
-    private func label(_ text: String, from x: Double, y: Double) -> String {
+    private func label(_ text: String, from x: Double, y: Double, layout: SVGLayout) -> String {
         typealias L = SVGLayout
-        let shown = Self.fit(text, from: L.timeColumn)
+        let shown = Self.fit(text, from: L.timeColumn, width: layout.width)
         let textWidth = Double(Self.columns(shown)) * L.character
-        let start = max(L.timeColumn, min(x, L.width - L.margin - textWidth))
+        let start = max(L.timeColumn, min(x, layout.width - L.margin - textWidth))
         return "<text class=\"label\" x=\"\(n(start))\" y=\"\(n(y))\">\(HTML.escape(shown))</text>"
     }
 
     /// `text` made visible (control and direction characters as `\u{…}`) and shortened to
-    /// the columns between `x` and the right edge.
-    static func fit(_ text: String, from x: Double) -> String {
+    /// the columns between `x` and the right edge of a diagram `width` wide.
+    static func fit(_ text: String, from x: Double, width: Double) -> String {
         typealias L = SVGLayout
-        let room = min(L.longestLabel, Int((L.width - L.margin - x) / L.character))
+        let room = max(8, min(L.longestLabel, Int((width - L.margin - x) / L.character)))
         var visible = ""
         for c in TerminalText.escape(text) where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) {
             visible.append(c)

@@ -5,6 +5,12 @@ import NotificationCore
 /// install's bookkeeping. One selection (``init(trace:)``) chooses the diagram's messages;
 /// renderers draw it: ``mermaid()`` for a Markdown bug report (`scn repro`), ``svg()`` for
 /// the HTML report (`scn test --html`).
+///
+/// The diagram tells what the trace tells: a callback's arrow ends at whoever the trace says
+/// received it (a `delegate:` line's `→ own delegate` is the host's, `→ kindly delegate` the
+/// SDK's; `didReceiveRemoteNotification` is the host's app delegate), the host's `host:` lines
+/// are notes over the host, and only the participants that act are drawn
+/// (``participants``).
 public struct SequenceDiagram: Sendable, Hashable {
     /// A column of the diagram, in the order it is drawn.
     public enum Participant: Int, CaseIterable, Sendable, Hashable, Comparable {
@@ -86,6 +92,50 @@ public struct SequenceDiagram: Sendable, Hashable {
         self.entries = entries
     }
 
+    /// The participants drawn, in ``Participant`` order: each end of a message and each
+    /// participant a note is over alone; a note over several (a wait, an invariant) spans the
+    /// drawn ones within its range, and adds its first only when none is drawn there. The
+    /// host app alone when nothing acts.
+    public var participants: [Participant] {
+        var acting = Set<Participant>()
+        for entry in entries {
+            switch entry.item {
+            case .message(let from, let to, _, _):
+                acting.insert(from)
+                acting.insert(to)
+            case .note(let first, let last, _) where first == last: acting.insert(first)
+            case .note: break
+            }
+        }
+        for entry in entries {
+            guard case .note(let first, let last, _) = entry.item, first != last else { continue }
+            let range = min(first, last)...max(first, last)
+            if !acting.contains(where: range.contains) { acting.insert(range.lowerBound) }
+        }
+        if acting.isEmpty { acting.insert(.host) }
+        return Participant.allCases.filter(acting.contains)
+    }
+
+    /// The drawn participants a note over `first`…`last` is drawn over: the first and the
+    /// last of `drawn` within that range.
+    static func span(_ first: Participant, _ last: Participant, in drawn: [Participant]) -> (Participant, Participant) {
+        let low = min(first, last)
+        let high = max(first, last)
+        let inside = drawn.filter { low <= $0 && $0 <= high }
+        return (inside.first ?? low, inside.last ?? high)
+    }
+
+    /// Who gets a callback, as its `delegate:` trace line says: the host for the app
+    /// delegate's `didReceiveRemoteNotification` and for the host's own or forwarding
+    /// notification-center delegate (`… → own delegate`), the SDK for the SDK's delegate
+    /// (`… → kindly delegate`).
+    public static func receiver(ofCallback text: String) -> Participant {
+        if text.hasPrefix("didReceiveRemoteNotification") { return .host }
+        guard let arrow = text.firstIndex(of: "→") else { return .sdk }
+        let delegate = text[text.index(after: arrow)...].drop { $0 == " " }
+        return delegate.hasPrefix("own delegate") || delegate.hasPrefix("forwarding delegate") ? .host : .sdk
+    }
+
     /// The row for one event, or nil when it is bookkeeping.
     static func item(for event: TraceEvent) -> Item? {
         let t = event.text
@@ -122,8 +172,9 @@ public struct SequenceDiagram: Sendable, Hashable {
         case .extensionStarted: return message(.iOS, .ext, t)
         case .extensionFinished: return message(.ext, .iOS, t)
         case .extensionExpired: return message(.iOS, .ext, "expired \(t)", .lost)
-        case .decryption: return note(.ext, .sdk, t)
-        case .delegate: return message(.iOS, .sdk, t)
+        case .decryption: return note(t.contains("extension") ? .ext : .sdk, nil, t)
+        case .delegate: return message(.iOS, receiver(ofCallback: t), t)
+        case .host: return note(.host, nil, "host: \(t)")
         case .handler: return message(.sdk, .host, t)
         case .bannerShown: return message(.iOS, .user, "banner \(t)")
         case .bannerSuppressed: return note(.iOS, nil, "no banner: \(t)")

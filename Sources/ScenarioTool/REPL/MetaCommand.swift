@@ -41,8 +41,8 @@ enum MetaCommand: Equatable {
             summary: "check and run a file's statements here (no case blocks)"),
         Entry(
             name: ":save", usage: ":save FILE", argument: .file,
-            summary: "the accepted entries as a formatted .scn file that scn run passes"),
-        Entry(name: ":quit", usage: ":quit", argument: .none, summary: "leave (Ctrl-D too)"),
+            summary: "the accepted entries as a formatted FILE.scn; a failing expect last, as a known bug"),
+        Entry(name: ":quit", usage: ":quit", argument: .none, summary: "leave (:q and Ctrl-D too)"),
     ]
 
     static var names: [String] { table.map(\.name) }
@@ -69,7 +69,7 @@ enum MetaCommand: Equatable {
         case ":trace": return none(.trace)
         case ":undo": return none(.undo)
         case ":reset": return none(.reset)
-        case ":quit": return none(.quit)
+        case ":quit", ":q": return none(.quit)
         case ":load": return file { .load($0) }
         case ":save": return file { .save($0) }
         default:

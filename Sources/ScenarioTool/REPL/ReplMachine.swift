@@ -88,6 +88,10 @@ struct ReplMachine {
     private var undoBytes = 0
     /// Whether a snapshot was let go (past ``maxUndo`` or ``maxUndoBytes``).
     private var undoneEver = false
+    /// The newest entry refused because an `expect` in it failed, and that expectation as
+    /// written, while no entry was accepted (nor undone, reset or loaded) since: `:save`
+    /// writes it last, with the file marked `known-bug`.
+    private(set) var failedExpectation: (source: SourceFile, statement: String)?
     /// Numbers typed entries; never goes back, so entry names stay unique.
     private var counter = 0
 
@@ -148,6 +152,7 @@ struct ReplMachine {
 
     private mutating func restore(_ s: Snapshot) {
         undoBytes -= s.bytes
+        failedExpectation = nil
         session = s.session
         checkContext = s.checkContext
         if let replaced = s.replaced {
@@ -193,22 +198,28 @@ struct ReplMachine {
         var included: [String: SourceFile] = [:]
         ReplMachine.collectSources(step.statements, into: &included)
         for path in included.keys.sorted() { if let file = included[path] { addSource(file) } }
+        // The check's warnings (a bare word read as a title, …) come first, run or not.
+        let warnings = step.warnings.isEmpty ? "" : ReplMachine.endLine(Language.render(step.warnings, color: color))
         var next = session
         do {
             try next.execute(step.statements)
         } catch {
+            if error.kind == .expectation {
+                failedExpectation = (source, FailureReport.statement(error, sources: sources, fallback: source))
+            }
             let trace = next.context.world?.trace ?? []
             let text = FailureReport.render(error, sources: sources, fallback: source, trace: trace, color: color)
             rollBackSources(to: mark)
-            return .error(ReplMachine.endLine(text))
+            return .error(warnings + ReplMachine.endLine(text))
         }
         let before = world
         let previous = session
+        failedExpectation = nil
         session = next
         pushUndo(before: previous, checkContext: checkContext, entryCount: entries.count, sourceMark: mark)
         checkContext = step.context
         entries.append(ReplEntry(origin: origin, source: source))
-        return .ok(render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
+        return .ok(warnings + render(WorldReport.changes(from: before, to: world, color: color), empty: "ok"))
     }
 
     /// The files include statements brought in (their steps may fail later, inside a def).
@@ -318,21 +329,49 @@ struct ReplMachine {
 
     // MARK: Save
 
-    /// The accepted entries as one file, in order, in the canonical layout.
+    /// The reference `:save` gives the `known-bug` line of a failing expectation: the
+    /// expectation as written, in a raw string (no escapes, no interpolation).
+    static func knownBugReference(_ statement: String) -> String {
+        let shown = statement.isEmpty || statement.contains("'") ? "the expectation at the end" : statement
+        return "'found with scn repl: \(shown) fails'"
+    }
+
+    /// The accepted entries as one file, in order, in the canonical layout; after them, the
+    /// newest failing expectation's entry (``failedExpectation``), the file marked
+    /// `known-bug` for it, so that it states what should happen.
     func savedText() -> Result<String, FormatError> {
         var text = ""
+        if let failed = failedExpectation {
+            text += "# The last entry's expectation failed in scn repl: the file reproduces a known bug\n"
+            text += "# (scn test reports it KNOWN while it fails). Put the bug's thread in the reference.\n"
+            text += "known-bug \(ReplMachine.knownBugReference(failed.statement))\n\n"
+        }
         for entry in entries {
             if case .loaded(let path) = entry.origin { text += "# :load \(path)\n" }
             text += entry.text
             if !text.hasSuffix("\n") { text += "\n" }
         }
+        if let failed = failedExpectation {
+            text += String(decoding: failed.source.bytes, as: UTF8.self)
+            if !text.hasSuffix("\n") { text += "\n" }
+        }
         return Language.format(SourceFile(path: "<save>", text: text))
     }
 
-    /// `:save FILE`: writes ``savedText()``, then runs the file as `scn run` would and says
-    /// so if it does not pass (a path that only resolves from here, say).
-    func save(_ path: String) -> ReplReply {
-        guard !entries.isEmpty else { return .error(errorLine("nothing to save: no entry has been accepted yet")) }
+    /// The path `:save` writes: as given, with `.scn` added when it has another ending, so
+    /// that `scn test` finds the file.
+    static func savePath(_ path: String) -> String {
+        path.hasSuffix(".scn") ? path : path + ".scn"
+    }
+
+    /// `:save FILE`: writes ``savedText()`` to ``savePath(_:)``, then runs the file as
+    /// `scn run` would and says so if it does not pass (a path that only resolves from
+    /// here, say) or, with a failing expectation, does not reproduce it.
+    func save(_ given: String) -> ReplReply {
+        guard !entries.isEmpty || failedExpectation != nil else {
+            return .error(errorLine("nothing to save: no entry has been accepted yet"))
+        }
+        let path = ReplMachine.savePath(given)
         let text: String
         switch savedText() {
         case .success(let formatted): text = formatted
@@ -348,14 +387,20 @@ struct ReplMachine {
         }
         let count = entries.count
         var out = "saved \(count) entr\(count == 1 ? "y" : "ies") to \(path)\n"
-        if let problem = verify(absolute) {
+        if let failed = failedExpectation {
+            let shown = failed.statement.isEmpty ? "the failing expectation" : "'\(failed.statement)'"
+            out += "and the failing \(shown) last, as a known bug: the file is marked known-bug, "
+            out += "so scn test reports it KNOWN while it fails\n"
+        }
+        if let problem = verify(absolute, knownBug: failedExpectation != nil) {
             out += "note: \(problem)\n"
         }
         return .ok(out)
     }
 
-    /// Runs the saved file as `scn run` would; nil when it passes.
-    private func verify(_ absolute: String) -> String? {
+    /// Runs the saved file as `scn run` would; nil when it passes, or, for a `knownBug`
+    /// file, when it reproduces the bug.
+    private func verify(_ absolute: String, knownBug: Bool) -> String? {
         let loaded = ScenarioLoader(vocabulary: vocabulary).load(path: absolute, root: Files.folder(of: absolute))
         if let error = loaded.error { return error }
         guard let result = loaded.result, let script = result.script, result.diagnostics.isEmpty else {
@@ -363,6 +408,13 @@ struct ReplMachine {
             return "'scn run' would refuse the saved file: \(first)"
         }
         let results = Interpreter(vocabulary: vocabulary, limits: limits).run(script, loader: loaded.loader)
+        if knownBug {
+            if let failed = results.first(where: { if case .reproduced = $0.status { false } else { true } }) {
+                let message = failed.failure?.message ?? "every step passed"
+                return "the saved file does not reproduce the known bug under 'scn run': \(message)"
+            }
+            return nil
+        }
         if let failed = results.first(where: { $0.status != .passed }) {
             let message = failed.failure?.message ?? "it did not pass"
             return "the saved file does not pass under 'scn run': \(message)"
