@@ -66,7 +66,7 @@ struct EmbeddingTests {
 
     @Test("a failing host expectation fails the case with its message")
     func hostExpectationFails() throws {
-        let (_, results) = try run("sdk kindly\nbadge 2\nexpect unread 3\n", vocabulary: try Self.hostVocabulary())
+        let (_, results) = try run("sdk kindly\nunread 2\nexpect unread 3\n", vocabulary: try Self.hostVocabulary())
         #expect(results[0].status == .failed)
         #expect(results[0].failure?.expected == "unread 3")
         #expect(results[0].failure?.actual == "unread 2")
@@ -74,14 +74,14 @@ struct EmbeddingTests {
 
     @Test("the checker knows host commands: a wrong argument is a check error")
     func hostCommandsAreChecked() throws {
-        let found = diagnostics("sdk kindly\nbadge lots\n", vocabulary: try Self.hostVocabulary())
+        let found = diagnostics("sdk kindly\nunread lots\n", vocabulary: try Self.hostVocabulary())
         #expect(found.count == 1)
         #expect(found.first?.message.contains("expected a whole number") == true)
     }
 
     @Test("the standard vocabulary does not know host commands")
     func standardVocabularyIsUntouched() {
-        let found = diagnostics("sdk kindly\nbadge 3\n")
+        let found = diagnostics("sdk kindly\nunread 3\n")
         #expect(found.first?.message.contains("unknown command 'unread'") == true)
     }
 
@@ -102,7 +102,7 @@ struct ScenarioRunTests {
     @Test("a host command runs from a string in one call")
     func hostCommandFromString() throws {
         let run = Scenario.run(
-            "sdk kindly\nbadge 3\nexpect unread 3\nexpect app foreground\n",
+            "sdk kindly\nunread 3\nexpect unread 3\nexpect app foreground\n",
             vocabulary: try EmbeddingTests.hostVocabulary())
         #expect(run.passed)
         #expect(run.diagnostics.isEmpty)
@@ -113,7 +113,7 @@ struct ScenarioRunTests {
 
     @Test("check errors: nothing runs, the report is the diagnostics")
     func checkErrors() {
-        let run = Scenario.run("sdk kindly\nbadge 3\n", path: "host.scn")
+        let run = Scenario.run("sdk kindly\nunread 3\n", path: "host.scn")
         #expect(!run.passed)
         #expect(run.results.isEmpty)
         #expect(run.report.contains("error: unknown command 'unread'"))
