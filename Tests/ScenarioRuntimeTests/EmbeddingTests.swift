@@ -108,7 +108,7 @@ struct ScenarioRunTests {
         #expect(run.diagnostics.isEmpty)
         #expect(run.results.map(\.name) == ["scenario"])
         #expect(run.report == "ok scenario\n")
-        #expect(run.results[0].context.hostValues["unread"]?.text == "3")
+        #expect(run.results.first?.context.hostValues["unread"]?.text == "3")
     }
 
     @Test("check errors: nothing runs, the report is the diagnostics")
