@@ -18,7 +18,7 @@ fi
 
 "$bin/badge-scn" check Scenarios
 "$bin/badge-scn" test Scenarios
-"$bin/badge-scn" help badge | grep -q "set the badge"
+"$bin/badge-scn" help unread | grep -q "set the host's unread count"
 # An SDK of the host's own (Acme): its scenarios check and pass, and its REPL runs it.
 "$bin/badge-scn" check AcmeScenarios
 "$bin/badge-scn" test AcmeScenarios
@@ -30,7 +30,7 @@ import json, subprocess, sys
 def frame(m):
     b = json.dumps(m).encode()
     return b"Content-Length: %d\r\n\r\n" % len(b) + b
-doc = {"uri": "file:///tmp/badge.scn", "languageId": "scn", "version": 1, "text": "sdk kindly\nbadge lots\npush acme \"Hi\"\n"}
+doc = {"uri": "file:///tmp/badge.scn", "languageId": "scn", "version": 1, "text": "sdk kindly\nunread lots\npush acme \"Hi\"\n"}
 data = b"".join(frame(m) for m in [
     {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
     {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": doc}},
