@@ -57,6 +57,12 @@ import Testing
         #expect(warnings("sdk kindly\nlet who = \"Anna\"\npush kindly visible\ntap $who\n").isEmpty)
     }
 
+    @Test("the check's warnings stop at the error limit")
+    func warningsStopAtTheLimit() {
+        let text = "sdk kindly\n" + String(repeating: "tap banner\n", count: 150)
+        #expect(warnings(text).count == LanguageLimits().maxErrors)
+    }
+
     @Test("tap with no banner names the reason the trace records")
     func tapFailureSaysWhy() throws {
         let (_, results) = try run("sdk kindly\ndelegate none\npush kindly visible\ntap\n")
