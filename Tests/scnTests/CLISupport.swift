@@ -60,9 +60,11 @@ enum CLI {
     ///
     /// - Parameter stdoutPath: a file standard output goes to instead (`/dev/full`); the
     ///   result's `stdout` is then empty.
+    /// - Parameter memoryKiB: a data-size limit the process runs under (`ulimit -d`), for
+    ///   hostile inputs.
     static func run(
         _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: Data? = nil,
-        stdoutPath: String? = nil
+        stdoutPath: String? = nil, memoryKiB: Int? = nil
     ) throws -> CLIResult {
         let scratch = try TempDir()
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -77,8 +79,13 @@ enum CLI {
         }
 
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let memoryKiB {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -d \(memoryKiB) && exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         process.environment = environment(extra)
         if let input {

@@ -13,38 +13,7 @@ import Testing
 
     /// Runs `scn arguments…` in `dir` under the memory budget.
     static func budgeted(_ arguments: [String], in dir: TempDir, input: String? = nil) throws -> CLIResult {
-        let scratch = try TempDir()
-        let outURL = scratch.url.appendingPathComponent("stdout")
-        let errURL = scratch.url.appendingPathComponent("stderr")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -d \(memoryKiB) && exec \"$0\" \"$@\"", CLI.binary.path] + arguments
-        process.currentDirectoryURL = dir.url
-        process.environment = CLI.environment()
-        if let input {
-            let inURL = scratch.url.appendingPathComponent("stdin")
-            try Data(input.utf8).write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        process.standardOutput = out
-        process.standardError = err
-        let timedOut = try CLI.runToEnd(process)
-        return CLIResult(
-            status: process.terminationStatus,
-            crashed: process.terminationReason == .uncaughtSignal && !timedOut,
-            timedOut: timedOut,
-            stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
-            stderrData: (try? Data(contentsOf: errURL)) ?? Data())
+        try CLI.run(arguments, in: dir.url, input: input.map { Data($0.utf8) }, memoryKiB: memoryKiB)
     }
 
     static func expectEnds(
