@@ -7,6 +7,9 @@
 //   .build/release/FuzzRuntime -dict=scn.dict -max_total_time=60 corpus/
 //   .build/release/FuzzLanguageServer -max_total_time=60 corpus/   (seeds: Seeds/lsp)
 //   .build/release/FuzzArguments -max_total_time=60 corpus/        (seeds: Seeds/arguments)
+//   .build/release/FuzzProperties -dict=scn.dict -max_total_time=60 corpus/   (seeds: Seeds/properties)
+//   .build/release/FuzzExplore -dict=scn.dict -max_total_time=60 corpus/      (seeds: Seeds/explore)
+//   .build/release/FuzzRepl -dict=scn.dict -max_total_time=60 corpus/         (seeds: Seeds/repl)
 import PackageDescription
 
 let package = Package(
@@ -45,6 +48,29 @@ let package = Package(
                 .product(name: "CommandLineKit", package: "scn"),
                 .product(name: "ScenarioLanguage", package: "scn"),
                 .product(name: "ScenarioTesting", package: "scn"),
+            ]),
+        .executableTarget(
+            name: "FuzzProperties",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ScenarioLanguage", package: "scn"),
+                .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
+            ]),
+        .executableTarget(
+            name: "FuzzExplore",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ScenarioExploration", package: "scn"),
+                .product(name: "ScenarioLanguage", package: "scn"),
+                .product(name: "ScenarioRuntime", package: "scn"),
+                .product(name: "StandardVocabulary", package: "scn"),
+            ]),
+        .executableTarget(
+            name: "FuzzRepl",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ScenarioTool", package: "scn"),
             ]),
     ]
 )

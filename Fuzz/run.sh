@@ -6,6 +6,9 @@
 #   payload files, seeded with hostile shapes from Seeds/runtime and guided by scn.dict.
 # FuzzLanguageServer: the bytes are what an editor writes to `scn lsp` (Seeds/lsp).
 # FuzzArguments: the bytes are a `scn test` command line, NUL between arguments (Seeds/arguments).
+# FuzzProperties: lines of a file, `a `/`n ` lines made `always`/`never` lines (Seeds/properties).
+# FuzzExplore: the bytes are the file `scn explore` searches from, depth 3 (Seeds/explore).
+# FuzzRepl: each line is typed at the REPL's prompt, Tab pressed after it (Seeds/repl).
 # Seeds come from the scenario library; findings are written to Fuzz/findings/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,6 +21,15 @@ extra=()
 case "$target" in
     FuzzLanguageServer) cp Seeds/lsp/* "$corpus"/ ;;
     FuzzArguments) cp Seeds/arguments/* "$corpus"/ ;;
+    FuzzProperties | FuzzRepl)
+        cp Seeds/"$(echo "${target#Fuzz}" | tr '[:upper:]' '[:lower:]')"/* "$corpus"/
+        extra=(-dict=scn.dict)
+        ;;
+    FuzzExplore)
+        cp Seeds/explore/* "$corpus"/
+        find ../Scenarios/explore -name '*.scn' -exec cp {} "$corpus"/ \;
+        extra=(-dict=scn.dict)
+        ;;
     FuzzRuntime)
         find ../Scenarios -name '*.scn' -exec cp {} "$corpus"/ \;
         cp Seeds/runtime/* "$corpus"/

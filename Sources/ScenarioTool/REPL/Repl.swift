@@ -19,7 +19,7 @@ enum Repl {
     static func main(_ tool: Tool) -> Int32 {
         let environment = tool.environment
         let color = Terminal.useColor(terminal: Terminal.stdoutIsTerminal, environment: environment)
-        var machine = ReplMachine(
+        var console = ReplConsole(
             root: FileManager.default.currentDirectoryPath, vocabulary: tool.vocabulary, color: color)
 
         var historyPath = HistoryFile.path(environment: environment)
@@ -29,7 +29,7 @@ enum Repl {
         }
         let editor: LineEditor
         do {
-            editor = try LineEditor(historyPath: historyPath, completer: completer(for: machine))
+            editor = try LineEditor(historyPath: historyPath, completer: completer(for: console.machine))
         } catch {
             Terminal.writeError("scn repl: \(error.description)\n")
             return ExitCode.usage
@@ -37,33 +37,26 @@ enum Repl {
         defer { editor.close() }
 
         Terminal.write("scn \(ToolVersion.string) — :help for help, Tab completes, :quit or Ctrl-D leaves\n")
-        var block: [String] = []
         while true {
-            editor.setContinuation(!block.isEmpty)
-            let input = editor.read(prompt: block.isEmpty ? prompt : continuationPrompt)
+            editor.setContinuation(console.continuing)
+            let input = editor.read(prompt: console.continuing ? continuationPrompt : prompt)
             switch input {
             case .endOfInput:
-                if !block.isEmpty { Terminal.write("\n(the unfinished block was dropped)") }
+                if console.continuing { Terminal.write("\n(the unfinished block was dropped)") }
                 Terminal.write("\n")
                 return ExitCode.success
             case .interrupted:
-                block = []
+                console.interrupt()
             case .line(let line):
                 editor.remember(line)
-                let reply: ReplReply
-                if block.isEmpty && line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix(":") {
-                    reply = machine.handle(line)
-                } else {
-                    guard let text = Repl.add(line, to: &block) else { continue }
-                    reply = machine.enter(text)
-                }
+                guard let reply = console.line(line) else { continue }
                 if reply.isError {
                     Terminal.writeError(reply.text)
                 } else {
                     Terminal.write(reply.text)
                 }
                 if reply.quit { return ExitCode.success }
-                editor.update(completer(for: machine))
+                editor.update(completer(for: console.machine))
             }
         }
     }

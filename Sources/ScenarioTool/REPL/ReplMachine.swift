@@ -24,12 +24,12 @@ struct ReplEntry: Sendable {
 }
 
 /// What the REPL shows after one input, and whether the session ends.
-struct ReplReply: Sendable, Equatable {
+public struct ReplReply: Sendable, Equatable {
     /// The text to show; empty or ending in a newline.
-    var text: String
+    public var text: String
     /// The input was refused (syntax, check, a failed step, a bad meta command).
-    var isError: Bool
-    var quit: Bool
+    public var isError: Bool
+    public var quit: Bool
 
     static func ok(_ text: String) -> ReplReply { ReplReply(text: text, isError: false, quit: false) }
     static func error(_ text: String) -> ReplReply { ReplReply(text: text, isError: true, quit: false) }
