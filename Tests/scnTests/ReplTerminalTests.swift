@@ -202,10 +202,18 @@ struct Tmux {
 
     func pane() -> String { tmux(["capture-pane", "-p", "-t", session, "-S", "-200"]).output }
 
-    /// Polls the pane until `condition` holds; fails after ``timeout``.
+    /// Pastes `text` as if typed, line breaks as Enter (tmux's paste buffer).
+    func paste(_ text: String, using folder: String) throws {
+        let file = (folder as NSString).appendingPathComponent("paste.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        tmux(["load-buffer", file])
+        tmux(["paste-buffer", "-t", session])
+    }
+
+    /// Polls the pane until `condition` holds; fails after `limit` seconds (``timeout`` unless given).
     @discardableResult
-    func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    func waitFor(_ what: String, limit: TimeInterval? = nil, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(limit ?? timeout)
         var screen = pane()
         while !condition(screen) {
             guard Date() < deadline else { throw TestFailure("timed out waiting for \(what); the screen:\n\(screen)") }
