@@ -89,7 +89,7 @@ extension World {
     /// service extension. It goes to the device token the app registered.
     public mutating func pushApp(
         _ type: PushType, title: String? = nil, body: String? = nil, badge: Int? = nil, route: String? = nil,
-        headers: APNsHeaderOverrides = .none
+        thread: String? = nil, removes removal: Removal? = nil, headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
         if type == .visible, title == nil, body == nil, badge == nil {
             throw .invalid("push app visible: give a title, a body or a badge")
@@ -101,7 +101,9 @@ extension World {
         beginStep(
             "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
                 + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + (badge.map { " badge \($0)" } ?? "")
-                + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + headers.description)
+                + (thread.map { " thread \(ScenarioText.quoted($0))" } ?? "")
+                + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + (removal.map { " \($0.spelled)" } ?? "")
+                + headers.description)
         let index = beginPush(.app)
         var aps: [JSONMember] = []
         if type == .visible {
@@ -110,19 +112,24 @@ extension World {
             if let body { alert.append(JSONMember("body", .string(body))) }
             if !alert.isEmpty { aps.append(JSONMember("alert", .object(alert))) }
             if let badge { aps.append(JSONMember("badge", .integer(Int64(badge)))) }
+            if let thread { aps.append(JSONMember("thread-id", .string(thread))) }
             if configuration.serviceExtension != .none && !alert.isEmpty {
                 aps.append(JSONMember("mutable-content", 1))
             }
+            // A removal push is also a wake (docs/APP.md "Removing delivered notifications").
+            if removal != nil { aps.append(JSONMember("content-available", 1)) }
         } else {
             aps.append(JSONMember("content-available", 1))
+            if let thread { aps.append(JSONMember("thread-id", .string(thread))) }
         }
+        var topLevel: [JSONMember] = route.map { [JSONMember("route", .string($0))] } ?? []
+        if let removal { topLevel.append(JSONMember("removes", removal.json)) }
         if device.token == nil {
             pushNotSent(index, reason: "the app's server has no device token (the app never registered)")
         } else {
             apnsSend(
                 index,
-                payload: .object(
-                    [JSONMember("aps", .object(aps))] + (route.map { [JSONMember("route", .string($0))] } ?? [])),
+                payload: .object([JSONMember("aps", .object(aps))] + topLevel),
                 route: .token(topic: configuration.bundleID, environment: configuration.environment),
                 overrides: headers)
         }
@@ -343,6 +350,8 @@ extension World {
             case .apnsExpired(let pushID): apnsExpire(pushID: pushID)
             case .chainResumes(let number, let call, let link): resumeChain(process: number, call: call, link: link)
             case .delegateCompletes(let number, let call): completeLater(process: number, call: call)
+            case .wakeExpires(let number, let pushID, let wake, let counted):
+                wakeExpires(process: number, pushID: pushID, wake: wake, counted: counted)
             }
         }
     }

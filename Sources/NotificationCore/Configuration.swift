@@ -208,6 +208,82 @@ public enum NavigationSource: String, CaseIterable, Hashable, Sendable {
     case launchOptions = "launch-options"
 }
 
+/// `host resets-badge`: what the host's code does to the badge each time the app comes to the
+/// foreground (docs/APP.md "Badges and the app group").
+public enum BadgeReset: String, CaseIterable, Hashable, Sendable {
+    case none
+    /// The icon to 0 and the `count` in the app's container to 0.
+    case onOpen = "on-open"
+    /// The icon to 0 only: the container's `count` keeps going up.
+    case iconOnly = "on-open icon-only"
+}
+
+/// `host removes-delivered`: whether the host removes delivered notifications when a
+/// `content-available` push with `removes` reaches `didReceiveRemoteNotification`.
+public enum HostRemovesDelivered: String, CaseIterable, Hashable, Sendable {
+    case none
+    case onSilent = "on-silent"
+}
+
+/// `host completes-fetch`: what the host does with the completion handler of
+/// `didReceiveRemoteNotification(_:fetchCompletionHandler:)` (docs/APP.md "Wake completion").
+public enum FetchCompletion: Hashable, Sendable {
+    /// At once, `.newData` (the default).
+    case newData
+    /// At once, `.noData`: as `.newData` for the model.
+    case noData
+    /// Never: in the background iOS ends the process 30 s after the wake.
+    case never
+    /// This long after the wake: over 30 s in the background, as `never`.
+    case after(milliseconds: Int64)
+    /// Twice: the second call raises "this request has been neutered" and the app crashes.
+    case twice
+
+    /// `new-data`, `after 40s`.
+    public var spelled: String {
+        switch self {
+        case .newData: return "new-data"
+        case .noData: return "no-data"
+        case .never: return "never"
+        case .after(let ms): return "after \(TimeFormat.duration(ms))"
+        case .twice: return "twice"
+        }
+    }
+}
+
+/// Which targets an app group lists (`app-group G app|extension|both`).
+public enum AppGroupMembers: String, CaseIterable, Hashable, Sendable {
+    case app, `extension`, both
+
+    func includes(_ target: ContainerOwner) -> Bool {
+        self == .both || rawValue == target.rawValue
+    }
+}
+
+/// A target that has a container: the app or its service extension.
+public enum ContainerOwner: String, CaseIterable, Hashable, Sendable {
+    case app, `extension`
+}
+
+/// An app group: a container shared by the targets it lists.
+public struct AppGroup: Hashable, Sendable {
+    public var name: String
+    public var members: AppGroupMembers
+    public init(name: String, members: AppGroupMembers) {
+        self.name = name
+        self.members = members
+    }
+}
+
+/// An entitlement the app or its extension is signed with (`entitlement …`).
+public enum Entitlement: String, CaseIterable, Hashable, Sendable, Comparable {
+    /// `com.apple.developer.usernotifications.filtering`: the service extension may deliver
+    /// empty content, so that nothing is shown.
+    case filtering
+
+    public static func < (a: Entitlement, b: Entitlement) -> Bool { a.rawValue < b.rawValue }
+}
+
 /// What the host app's own code does, beside its SDK wiring: data the host seam applies
 /// whatever the SDK (docs/CORE.md "The host seam").
 public struct HostBehaviour: Hashable, Sendable {
@@ -219,6 +295,12 @@ public struct HostBehaviour: Hashable, Sendable {
     public var navigatesFrom: [NavigationSource] = [.didReceiveResponse]
     /// When the host's own delegate calls its completion handlers (`own-completes`).
     public var completes = DelegateCompletions()
+    /// What the host does to the badge at each foreground (`host resets-badge`).
+    public var resetsBadge: BadgeReset = .none
+    /// Whether the host acts on removal pushes in `didReceiveRemoteNotification`.
+    public var removesDelivered: HostRemovesDelivered = .none
+    /// What the host does with `didReceiveRemoteNotification`'s completion handler.
+    public var completesFetch: FetchCompletion = .newData
     public init() {}
 }
 
@@ -274,6 +356,14 @@ public struct Configuration: Hashable, Sendable {
     public var host = HostBehaviour()
     /// Third-party SDKs in front of the app's delegate, first link first (`proxy NAME …`).
     public var proxies: [DelegateProxy] = []
+    /// App groups, in the order written (a target uses the first that lists it).
+    public var appGroups: [AppGroup] = []
+    /// The service extension keeps a count in its container and sets each badge to it.
+    public var extensionIncrementsBadge = false
+    /// The service extension removes the notifications a push's `removes` names.
+    public var extensionRemovesDelivered = false
+    /// The entitlements the app and its extension are signed with.
+    public var entitlements: Set<Entitlement> = []
     /// The iOS version; 18.0 calls `willPresent` twice.
     public var iosVersion: [Int] = [18, 1]
     /// Each SDK's own settings, by the SDK's name (``settings(of:)``).

@@ -31,11 +31,20 @@ extension Configuration {
                 "host posts-local \($0.host.postsLocal.rawValue)", "own-presents \($0.host.ownPresents.rawValue)",
                 "own-on-tap \(($0.host.ownOnTap ?? $0.sdk.plugin.defaultOwnOnTap).rawValue)",
                 "navigates-from \(NavigationSource.spelled($0.host.navigatesFrom))",
-            ] + $0.host.completes.lines
+            ] + $0.host.completes.lines + [
+                "host resets-badge \($0.host.resetsBadge.rawValue)",
+                "host removes-delivered \($0.host.removesDelivered.rawValue)",
+                "host completes-fetch \($0.host.completesFetch.spelled)",
+            ]
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
         // The chain's links, first line first (none by default).
         SettingSpelling { $0.proxies.map { "proxy \(ScenarioText.quoted($0.name)) \($0.behaviour.spelled)" } },
+        // The app group, badge, removal and wake settings (docs/APP.md), none by default.
+        SettingSpelling { $0.appGroups.map { "app-group \(ScenarioText.quoted($0.name)) \($0.members.rawValue)" } },
+        SettingSpelling { $0.extensionIncrementsBadge ? ["extension increments-badge"] : [] },
+        SettingSpelling { $0.extensionRemovesDelivered ? ["extension removes-delivered"] : [] },
+        SettingSpelling { $0.entitlements.sorted().map { "entitlement \($0.rawValue)" } },
     ]
 
     /// The core's spellings with the app's SDK's in their slots, in the command reference's order.

@@ -18,6 +18,8 @@ public struct Banner: Hashable, Sendable {
     public var presentation: Presentation = .banner
     /// The `apns-collapse-id` of the push a remote notification came from.
     public var collapseID: String?
+    /// `aps.thread-id` of the notification's content (`push app … thread "T"`).
+    public var threadID: String? = nil
 }
 
 /// Who sent a push: a chat SDK's server (its name), another provider, or `push raw`.
@@ -157,6 +159,9 @@ public enum RuntimeSetting: Hashable, Sendable {
     case navigatesFrom([NavigationSource])
     /// nil callback: both.
     case ownCompletes(DelegateCallback?, DelegateCompletion)
+    case resetsBadge(BadgeReset)
+    case removesDelivered(HostRemovesDelivered)
+    case completesFetch(FetchCompletion)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -177,6 +182,9 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .navigatesFrom(let sources): return "navigates-from " + NavigationSource.spelled(sources)
         case .ownCompletes(let callback, let completion):
             return "own-completes " + (callback.map { "\($0.rawValue) " } ?? "") + completion.spelled
+        case .resetsBadge(let value): return "host resets-badge \(value.rawValue)"
+        case .removesDelivered(let value): return "host removes-delivered \(value.rawValue)"
+        case .completesFetch(let value): return "host completes-fetch \(value.spelled)"
         }
     }
 }

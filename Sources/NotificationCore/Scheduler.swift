@@ -12,6 +12,8 @@ enum ScheduledEvent: Hashable, Sendable {
     case chainResumes(process: Int, call: Int, link: Int)
     /// The host's own delegate calls a completion handler it kept (`own-completes after D`).
     case delegateCompletes(process: Int, call: Int)
+    /// iOS's 30 s for a background wake whose fetch completion handler was not called.
+    case wakeExpires(process: Int, pushID: String, wake: Int64, counted: Bool)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

@@ -19,6 +19,9 @@ extension World {
         case .navigatesFrom(let sources): next.host.navigatesFrom = sources
         case .ownCompletes(let callback, let completion):
             for each in callback.map({ [$0] }) ?? DelegateCallback.allCases { next.host.completes[each] = completion }
+        case .resetsBadge(let value): next.host.resetsBadge = value
+        case .removesDelivered(let value): next.host.removesDelivered = value
+        case .completesFetch(let value): next.host.completesFetch = value
         }
         try Self.validateRuntime(next)
         configuration = next

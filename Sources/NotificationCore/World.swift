@@ -70,6 +70,8 @@ public struct World: Sendable, Hashable {
     public internal(set) var lastCall: CallOutcome?
     /// The name of the error the newest `call` or host action threw; nil: it threw nothing.
     public var lastError: String?
+    /// The app's crashes, oldest first (`expect crash`).
+    public internal(set) var crashes: [String] = []
     /// The newest message the user sent.
     public internal(set) var lastSent: SentMessage?
 
@@ -187,6 +189,14 @@ public struct World: Sendable, Hashable {
         guard !configuration.appVersion.isEmpty, configuration.appVersion.allSatisfy({ $0 >= 0 }) else {
             throw .invalid("app version: the version must be dot-separated whole numbers")
         }
+        if configuration.serviceExtension == .none {
+            if configuration.extensionIncrementsBadge {
+                throw .invalid("extension increments-badge: the app ships no service extension (extension none)")
+            }
+            if configuration.extensionRemovesDelivered {
+                throw .invalid("extension removes-delivered: the app ships no service extension (extension none)")
+            }
+        }
         try configuration.sdk.plugin.validate(configuration)
         try validateRuntime(configuration)
     }
@@ -194,6 +204,9 @@ public struct World: Sendable, Hashable {
     static func validateRuntime(_ configuration: Configuration) throws(CoreError) {
         guard configuration.extensionDelayMilliseconds >= 0 else {
             throw .invalid("extension-delay: the delay must not be negative")
+        }
+        if case .after(let ms) = configuration.host.completesFetch, ms < 0 {
+            throw .invalid("host completes-fetch: the delay must not be negative")
         }
         if let budget = configuration.silentBudget {
             guard budget.count >= 0 else { throw .invalid("silent-budget: the count must not be negative") }

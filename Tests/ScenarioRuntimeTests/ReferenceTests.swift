@@ -29,7 +29,9 @@ struct ReferenceTests {
         "expect mode", "background-refresh", "low-power", "extension-fault", "host posts-local", "own-presents",
         "kindly server duplicate-token", "edna server duplicate-token", "kindly server collapse-id",
         "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates", "own-on-tap",
-        "navigates-from", "expect route", "own-completes", "proxy", "expect badge",
+        "navigates-from", "expect route", "own-completes", "proxy", "expect badge", "app-group",
+        "extension increments-badge", "extension removes-delivered", "entitlement", "host resets-badge",
+        "host removes-delivered", "host completes-fetch", "expect crash",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

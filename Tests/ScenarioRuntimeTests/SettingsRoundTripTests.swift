@@ -34,6 +34,16 @@ struct SettingsRoundTripTests {
         none.delegate = DelegateChoice.none
         none.permission = .denied
         out.append(none)
+        var badges = Configuration()
+        badges.serviceExtension = .other
+        badges.appGroups = [AppGroup(name: "group.\"a\"", members: .extension), AppGroup(name: "g", members: .both)]
+        badges.extensionIncrementsBadge = true
+        badges.extensionRemovesDelivered = true
+        badges.entitlements = [.filtering]
+        badges.host.resetsBadge = .iconOnly
+        badges.host.removesDelivered = .onSilent
+        badges.host.completesFetch = .after(milliseconds: 45_000)
+        out.append(badges)
         return out
     }
 

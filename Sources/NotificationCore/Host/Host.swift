@@ -24,6 +24,7 @@ extension World {
     mutating func hostDidReceiveRemoteNotification(_ userInfo: JSONValue, pushID: String) {
         plugin.didReceiveRemoteNotification(&self, userInfo, pushID: pushID)
         hostNavigates(userInfo: userInfo, pushID: pushID, from: .didReceiveRemoteNotification)
+        hostRemovesDelivered(userInfo, pushID: pushID)
         guard configuration.host.postsLocal == .onReceive, let content = NotificationContent.alert(of: userInfo) else {
             return
         }
@@ -53,6 +54,7 @@ extension World {
     mutating func hostDidBecomeForeground() {
         plugin.didBecomeForeground(&self)
         hostShowsPendingRoute()
+        hostResetsBadge()
     }
 
     /// The process ended; its in-memory state is already gone.

@@ -75,6 +75,7 @@ extension World {
             }
             record(.delegate, "didReceiveRemoteNotification \(id) (app \(appState.rawValue))")
             hostDidReceiveRemoteNotification(payload, pushID: id)
+            if process != nil { hostCompletesFetch(pushID: id, counted: budgeted) }
         }
     }
 

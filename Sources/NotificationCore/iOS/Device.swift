@@ -16,6 +16,8 @@ struct Device: Hashable, Sendable {
     var foregroundProcessAtLock: Int?
     /// The number on the app's icon (0: none), device state that outlives processes.
     var badge = 0
+    /// The `count` each container holds (an extension that increments the badge), by container.
+    var containers: [String: Int] = [:]
 
     /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
     static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {

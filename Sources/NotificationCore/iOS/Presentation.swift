@@ -85,7 +85,8 @@ extension World {
             id: "b\(bannerCount)", pushID: notification.pushID, source: notification.source,
             title: notification.content.title, body: notification.content.body,
             userInfo: notification.content.userInfo, sequence: bannerCount, presentation: presentation,
-            collapseID: collapseID)
+            collapseID: collapseID,
+            threadID: remote ? notification.content.userInfo["aps"]?["thread-id"]?.stringValue : nil)
         var replaced: Banner?
         if let collapseID, let index = banners.lastIndex(where: { $0.collapseID == collapseID }) {
             replaced = banners.remove(at: index)

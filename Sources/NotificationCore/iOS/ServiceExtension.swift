@@ -57,13 +57,32 @@ extension World {
             present(IncomingNotification(pushID: pushID, content: job.content, source: .system))
             return
         }
-        let result: (content: NotificationContent, modified: Bool)
+        if configuration.extensionRemovesDelivered, let removal = Removal.of(job.content.userInfo) {
+            removeDelivered(removal, by: "the extension", for: pushID)
+            if configuration.entitlements.contains(.filtering) {
+                record(
+                    .extensionFinished,
+                    "\(pushID): the extension delivers empty content: nothing is shown (entitlement filtering)")
+                return
+            }
+            record(
+                .extensionFinished,
+                "\(pushID): the extension delivers empty content, but without the filtering entitlement iOS shows the original content"
+            )
+            present(IncomingNotification(pushID: pushID, content: job.content, source: .system))
+            return
+        }
+        var result: (content: NotificationContent, modified: Bool)
         switch configuration.serviceExtension {
         case .sdk:
             result = plugin.extensionDidReceive(&self, job.content, pushID: pushID)
         case .other, .none:
             record(.extensionFinished, "\(pushID): the other provider's extension passes it through unchanged")
             result = (job.content, false)
+        }
+        if configuration.extensionIncrementsBadge {
+            extensionIncrementsBadge(&result.content, pushID: pushID)
+            result.modified = true
         }
         present(
             IncomingNotification(

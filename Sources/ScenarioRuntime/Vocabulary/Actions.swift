@@ -47,19 +47,35 @@ extension Vocabulary {
             "push app", [Parameter("type", choices(PushType.self))],
             options: [
                 Option("title", .quotedText), Option("body", .quotedText), Option("badge", .integer),
-                Option("route", .text),
+                Option("thread", .text), Option("route", .text),
+                Option("removes", .oneOf([.string, .choice(["all"])])), Option("removes-thread", .text),
             ] + headerOptions,
             role: .action, topic: push,
-            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; route: a top-level key the host navigates to)"
+            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; thread: aps.thread-id; route: a top-level key the host navigates to; removes \"ID\", removes-thread T, removes all: delivered notifications to remove, also a wake)"
         ) { context, args throws(StepError) in
             let type = args.choice("type", as: PushType.self) ?? .visible
             let title = args.text("title")
             let body = args.text("body")
             let route = args.text("route")
+            let thread = args.text("thread")
             let badge = args.integer("badge")
+            var removal: Removal?
+            switch args.value("removes") {
+            case .string(let id)?: removal = .id(id)
+            case .word("all")?: removal = .all
+            default: removal = nil
+            }
+            if let removesThread = args.text("removes-thread") {
+                guard removal == nil else {
+                    throw .precondition("push app: give one of removes \"ID\", removes-thread T, removes all")
+                }
+                removal = .thread(removesThread)
+            }
             let headers = headers(args)
             try context.withWorld { w throws(CoreError) in
-                try w.pushApp(type, title: title, body: body, badge: badge, route: route, headers: headers)
+                try w.pushApp(
+                    type, title: title, body: body, badge: badge, route: route, thread: thread, removes: removal,
+                    headers: headers)
             }
         }
         add(

@@ -183,6 +183,17 @@ extension Vocabulary {
             let last = w.trace.last { $0.kind == .badge }.map { "; " + $0.line } ?? ""
             return Outcome(w.badge == want, expected: "badge \(want)", actual: "badge \(w.badge)\(last)")
         }
+        addExpectation(
+            "crash", [Parameter("text", .oneOf([.string, .choice(["none"])]))],
+            "the app's newest crash contains the text ('none': the app has not crashed)"
+        ) { w, a in
+            let actual = w.newestCrash.map { "crash " + quoted($0) } ?? "no crash"
+            guard case .string(let text)? = a.value("text") else {
+                return Outcome(w.newestCrash == nil, expected: "no crash", actual: actual)
+            }
+            return Outcome(
+                w.newestCrash?.contains(text) == true, expected: "crash " + quoted(text), actual: actual)
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"

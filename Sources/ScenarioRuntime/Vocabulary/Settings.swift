@@ -173,6 +173,73 @@ extension Vocabulary {
             context.configuration.proxies.append(DelegateProxy(name: name, behaviour: behaviour))
         }
         add(
+            "app-group", [Parameter("name", .text), Parameter("members", choices(AppGroupMembers.self))],
+            role: .setting, topic: app,
+            "an app group and the targets it lists; a target uses the first group that lists it, else its own container"
+        ) { context, args throws(StepError) in
+            let name = args.text("name") ?? ""
+            let members = args.choice("members", as: AppGroupMembers.self) ?? .both
+            context.configuration.appGroups.append(AppGroup(name: name, members: members))
+        }
+        add(
+            "extension increments-badge", role: .setting, topic: app,
+            "the service extension reads a count from its container, adds 1, writes it back and sets the badge to it"
+        ) { context, _ throws(StepError) in
+            context.configuration.extensionIncrementsBadge = true
+        }
+        add(
+            "extension removes-delivered", role: .setting, topic: app,
+            "the service extension removes the delivered notifications a push's removes names, then delivers empty content (nothing shown only with entitlement filtering)"
+        ) { context, _ throws(StepError) in
+            context.configuration.extensionRemovesDelivered = true
+        }
+        add(
+            "entitlement", [Parameter("name", choices(Entitlement.self))], role: .setting, topic: app,
+            "an entitlement the app or its extension is signed with (filtering: the extension may show nothing)"
+        ) { context, args throws(StepError) in
+            if let entitlement = args.choice("name", as: Entitlement.self) {
+                context.configuration.entitlements.insert(entitlement)
+            }
+        }
+        add(
+            "host resets-badge",
+            [Parameter("when", .choice(["none", "on-open"])), Parameter("what", .choice(["icon-only"]), optional: true)],
+            role: .runtimeSetting, topic: host,
+            "at each foreground the host sets the icon to 0 and the count in the app's container to 0 (icon-only: the icon only); the icon going to 0 clears the center"
+        ) { context, args throws(StepError) in
+            let reset: BadgeReset
+            switch (args.text("when"), args.text("what")) {
+            case ("on-open"?, "icon-only"?): reset = .iconOnly
+            case ("on-open"?, nil): reset = .onOpen
+            case ("none"?, nil): reset = .none
+            default: throw .precondition("host resets-badge: give on-open, on-open icon-only or none")
+            }
+            context.configuration.host.resetsBadge = reset
+            try context.applyIfInstalled(.resetsBadge(reset))
+        }
+        runtimeChoice(
+            "host removes-delivered", HostRemovesDelivered.self, topic: host,
+            "on-silent: the host's didReceiveRemoteNotification removes the delivered notifications a push's removes names",
+            store: { $0.host.removesDelivered = $1 }, setting: { .removesDelivered($0) })
+        add(
+            "host completes-fetch",
+            [Parameter("completion", .choice(["new-data", "no-data", "never", "twice"]), optional: true)],
+            options: [Option("after", .duration)], role: .runtimeSetting, topic: host,
+            "when the host calls didReceiveRemoteNotification's completion handler: at once (new-data, the default, or no-data), after D, never (over 30s in the background: the process is ended), or twice (a crash)"
+        ) { context, args throws(StepError) in
+            let completion: FetchCompletion
+            switch (args.text("completion"), args.milliseconds("after")) {
+            case ("new-data"?, nil): completion = .newData
+            case ("no-data"?, nil): completion = .noData
+            case ("never"?, nil): completion = .never
+            case ("twice"?, nil): completion = .twice
+            case (nil, let ms?): completion = .after(milliseconds: ms)
+            default: throw .precondition("host completes-fetch: give one of new-data, no-data, after D, never, twice")
+            }
+            context.configuration.host.completesFetch = completion
+            try context.applyIfInstalled(.completesFetch(completion))
+        }
+        add(
             "ios", [Parameter("version", .version)], role: .setting, topic: app,
             "the iOS version (default 18.1; 18.0 calls willPresent twice)"
         ) { context, args throws(StepError) in
