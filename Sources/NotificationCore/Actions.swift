@@ -67,6 +67,7 @@ extension World {
         guard process != nil else { throw .precondition("start: the app is not running (it is \(appState.rawValue))") }
         beginStep("start")
         assignDelegateAtStart()
+        registerCategoriesAtStart()
         plugin.start(&self)
         try endStep()
     }
@@ -89,7 +90,8 @@ extension World {
     /// service extension. It goes to the device token the app registered.
     public mutating func pushApp(
         _ type: PushType, title: String? = nil, body: String? = nil, badge: Int? = nil, route: String? = nil,
-        thread: String? = nil, removes removal: Removal? = nil, headers: APNsHeaderOverrides = .none
+        thread: String? = nil, category: String? = nil, removes removal: Removal? = nil,
+        headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
         if type == .visible, title == nil, body == nil, badge == nil {
             throw .invalid("push app visible: give a title, a body or a badge")
@@ -102,6 +104,7 @@ extension World {
             "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
                 + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + (badge.map { " badge \($0)" } ?? "")
                 + (thread.map { " thread \(ScenarioText.quoted($0))" } ?? "")
+                + (category.map { " category \(ScenarioText.quoted($0))" } ?? "")
                 + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + (removal.map { " \($0.spelled)" } ?? "")
                 + headers.description)
         let index = beginPush(.app)
@@ -113,6 +116,7 @@ extension World {
             if !alert.isEmpty { aps.append(JSONMember("alert", .object(alert))) }
             if let badge { aps.append(JSONMember("badge", .integer(Int64(badge)))) }
             if let thread { aps.append(JSONMember("thread-id", .string(thread))) }
+            if let category { aps.append(JSONMember("category", .string(category))) }
             if configuration.serviceExtension != .none && !alert.isEmpty {
                 aps.append(JSONMember("mutable-content", 1))
             }
@@ -279,6 +283,7 @@ extension World {
                 bringToForeground(reason: "the device unlocked")
             }
             device.foregroundProcessAtLock = nil
+            performPendingActions()
         }
         try endStep()
     }
@@ -352,6 +357,7 @@ extension World {
             case .delegateCompletes(let number, let call): completeLater(process: number, call: call)
             case .wakeExpires(let number, let pushID, let wake, let counted):
                 wakeExpires(process: number, pushID: pushID, wake: wake, counted: counted)
+            case .categoriesRegistered(let number): registerCategoriesLater(process: number)
             }
         }
     }

@@ -160,6 +160,11 @@ public enum ProxyBehaviour: Hashable, Sendable {
 public struct DelegateProxy: Hashable, Sendable {
     public var name: String
     public var behaviour: ProxyBehaviour
+    /// The categories the proxy registers at launch, after the host's (nil: none).
+    public var registersCategories: [String]? = nil
+    /// Whether a behaviour line declared it (a proxy named only by `registers-categories`
+    /// forwards until one does).
+    public var declared = true
     public init(name: String, behaviour: ProxyBehaviour) {
         self.name = name
         self.behaviour = behaviour
@@ -301,6 +306,8 @@ public struct HostBehaviour: Hashable, Sendable {
     public var removesDelivered: HostRemovesDelivered = .none
     /// What the host does with `didReceiveRemoteNotification`'s completion handler.
     public var completesFetch: FetchCompletion = .newData
+    /// The categories the host registers, and when (none by default).
+    public var registersCategories: HostCategories? = nil
     public init() {}
 }
 
@@ -362,6 +369,10 @@ public struct Configuration: Hashable, Sendable {
     public var extensionIncrementsBadge = false
     /// The service extension removes the notifications a push's `removes` names.
     public var extensionRemovesDelivered = false
+    /// The categories the app declares (`category C actions …`), in the order written.
+    public var categories: [NotificationCategory] = []
+    /// The actions the app declares (`action A KIND`), in the order written.
+    public var actions: [NotificationAction] = []
     /// The entitlements the app and its extension are signed with.
     public var entitlements: Set<Entitlement> = []
     /// The iOS version; 18.0 calls `willPresent` twice.

@@ -35,15 +35,32 @@ extension Configuration {
                 "host resets-badge \($0.host.resetsBadge.rawValue)",
                 "host removes-delivered \($0.host.removesDelivered.rawValue)",
                 "host completes-fetch \($0.host.completesFetch.spelled)",
+                HostCategories.line($0.host.registersCategories),
             ]
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
         // The chain's links, first line first (none by default).
-        SettingSpelling { $0.proxies.map { "proxy \(ScenarioText.quoted($0.name)) \($0.behaviour.spelled)" } },
+        SettingSpelling {
+            $0.proxies.flatMap { proxy in
+                let name = ScenarioText.quoted(proxy.name)
+                return (proxy.declared ? ["proxy \(name) \(proxy.behaviour.spelled)"] : [])
+                    + (proxy.registersCategories.map {
+                        ["proxy \(name) registers-categories \(ScenarioText.wordList($0))"]
+                    } ?? [])
+            }
+        },
         // The app group, badge, removal and wake settings (docs/APP.md), none by default.
         SettingSpelling { $0.appGroups.map { "app-group \(ScenarioText.quoted($0.name)) \($0.members.rawValue)" } },
         SettingSpelling { $0.extensionIncrementsBadge ? ["extension increments-badge"] : [] },
         SettingSpelling { $0.extensionRemovesDelivered ? ["extension removes-delivered"] : [] },
+        SettingSpelling {
+            $0.categories.map { "category \(ScenarioText.quoted($0.name)) actions \(ScenarioText.wordList($0.actions))" }
+        },
+        SettingSpelling {
+            $0.actions.map {
+                "action \(ScenarioText.quoted($0.name)) \($0.kind.rawValue)" + ($0.authRequired ? " auth-required" : "")
+            }
+        },
         SettingSpelling { $0.entitlements.sorted().map { "entitlement \($0.rawValue)" } },
     ]
 

@@ -139,6 +139,15 @@ public enum TapTarget: Hashable, Sendable, CustomStringConvertible {
         case .title(let title): return "tap \"\(title)\""
         }
     }
+
+    /// What follows `tap` (or `tap action A`) in a scenario: ``, ` 2`, ` "Anna"`.
+    public var suffix: String {
+        switch self {
+        case .newest: return ""
+        case .nth(let n): return " \(n)"
+        case .title(let title): return " \(ScenarioText.quoted(title))"
+        }
+    }
 }
 
 /// A setting a scenario may change while the world runs (docs/COMMANDS.md, *runtime*). An
@@ -162,6 +171,8 @@ public enum RuntimeSetting: Hashable, Sendable {
     case resetsBadge(BadgeReset)
     case removesDelivered(HostRemovesDelivered)
     case completesFetch(FetchCompletion)
+    /// nil: the host registers none.
+    case registersCategories(HostCategories?)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -185,6 +196,7 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .resetsBadge(let value): return "host resets-badge \(value.rawValue)"
         case .removesDelivered(let value): return "host removes-delivered \(value.rawValue)"
         case .completesFetch(let value): return "host completes-fetch \(value.spelled)"
+        case .registersCategories(let value): return HostCategories.line(value)
         }
     }
 }

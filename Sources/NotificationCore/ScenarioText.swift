@@ -21,4 +21,9 @@ public enum ScenarioText {
         }
         return out + "\""
     }
+
+    /// One value, quoted, or a list of them: `"a"`, `["a", "b"]`, `[]`.
+    public static func wordList(_ items: [String]) -> String {
+        items.count == 1 ? quoted(items[0]) : "[" + items.map(quoted).joined(separator: ", ") + "]"
+    }
 }

@@ -14,6 +14,8 @@ enum ScheduledEvent: Hashable, Sendable {
     case delegateCompletes(process: Int, call: Int)
     /// iOS's 30 s for a background wake whose fetch completion handler was not called.
     case wakeExpires(process: Int, pushID: String, wake: Int64, counted: Bool)
+    /// The host's `setNotificationCategories` call `after D` in this process.
+    case categoriesRegistered(process: Int)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

@@ -22,6 +22,7 @@ extension World {
         case .resetsBadge(let value): next.host.resetsBadge = value
         case .removesDelivered(let value): next.host.removesDelivered = value
         case .completesFetch(let value): next.host.completesFetch = value
+        case .registersCategories(let value): next.host.registersCategories = value
         }
         try Self.validateRuntime(next)
         configuration = next

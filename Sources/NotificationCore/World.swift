@@ -70,6 +70,10 @@ public struct World: Sendable, Hashable {
     public internal(set) var lastCall: CallOutcome?
     /// The name of the error the newest `call` or host action threw; nil: it threw nothing.
     public var lastError: String?
+    /// The actions the user picked, oldest first (`expect action`).
+    public internal(set) var actions: [ActionRecord] = []
+    /// Actions picked on a locked device, performed at the next unlock.
+    var pendingActions: [PendingAction] = []
     /// The app's crashes, oldest first (`expect crash`).
     public internal(set) var crashes: [String] = []
     /// The newest message the user sent.
@@ -197,6 +201,13 @@ public struct World: Sendable, Hashable {
                 throw .invalid("extension removes-delivered: the app ships no service extension (extension none)")
             }
         }
+        for category in configuration.categories {
+            for action in category.actions where !configuration.actions.contains(where: { $0.name == action }) {
+                throw .invalid(
+                    "category \(category.name): action \(action) is not declared (action \(action) foreground|background|text-input)"
+                )
+            }
+        }
         try configuration.sdk.plugin.validate(configuration)
         try validateRuntime(configuration)
     }
@@ -207,6 +218,17 @@ public struct World: Sendable, Hashable {
         }
         if case .after(let ms) = configuration.host.completesFetch, ms < 0 {
             throw .invalid("host completes-fetch: the delay must not be negative")
+        }
+        for category in configuration.host.registersCategories?.categories ?? []
+        where !configuration.categories.contains(where: { $0.name == category }) {
+            throw .invalid("host registers-categories: category \(category) is not declared (category \(category) actions …)")
+        }
+        for proxy in configuration.proxies {
+            for category in proxy.registersCategories ?? []
+            where !configuration.categories.contains(where: { $0.name == category }) {
+                throw .invalid(
+                    "proxy \(proxy.name) registers-categories: category \(category) is not declared (category \(category) actions …)")
+            }
         }
         if let budget = configuration.silentBudget {
             guard budget.count >= 0 else { throw .invalid("silent-budget: the count must not be negative") }

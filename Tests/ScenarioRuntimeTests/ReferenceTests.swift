@@ -31,7 +31,8 @@ struct ReferenceTests {
         "edna server collapse-id", "ios", "network", "expect presented", "expect duplicates", "own-on-tap",
         "navigates-from", "expect route", "own-completes", "proxy", "expect badge", "app-group",
         "extension increments-badge", "extension removes-delivered", "entitlement", "host resets-badge",
-        "host removes-delivered", "host completes-fetch", "expect crash",
+        "host removes-delivered", "host completes-fetch", "expect crash", "category", "action",
+        "host registers-categories", "tap action", "expect action",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

@@ -43,6 +43,19 @@ struct SettingsRoundTripTests {
         badges.host.resetsBadge = .iconOnly
         badges.host.removesDelivered = .onSilent
         badges.host.completesFetch = .after(milliseconds: 45_000)
+        badges.categories = [
+            NotificationCategory(name: "chat", actions: ["reply", "open"]), NotificationCategory(name: "p", actions: ["open"]),
+        ]
+        badges.actions = [
+            NotificationAction(name: "reply", kind: .textInput), NotificationAction(name: "open", kind: .foreground, authRequired: true),
+        ]
+        badges.host.registersCategories = HostCategories(categories: ["chat", "p"], when: .after(milliseconds: 2_000))
+        var swallowing = DelegateProxy(name: "S", behaviour: .swallows)
+        swallowing.registersCategories = ["p"]
+        var quiet = DelegateProxy(name: "Q", behaviour: .forwards)
+        quiet.declared = false
+        quiet.registersCategories = ["chat"]
+        badges.proxies = [swallowing, quiet]
         out.append(badges)
         return out
     }

@@ -41,7 +41,14 @@ extension World {
     /// `didReceive(response)`: a tap reached the assigned delegate.
     /// With the host's own delegate, its own code acts first (`own-on-tap`); opening the chat
     /// is then the host's doing, not the SDK's delegate's.
-    mutating func hostDidReceiveResponse(userInfo: JSONValue, pushID: String, delegate: DelegateChoice) {
+    mutating func hostDidReceiveResponse(
+        userInfo: JSONValue, pushID: String, delegate: DelegateChoice, action: ActionResponse? = nil
+    ) {
+        if let action {
+            actionReceived(action, pushID: pushID)
+            // A background action runs the app's code where it is: it is not a tap.
+            if action.kind != .foreground { return }
+        }
         if delegate == .own, hostActs(from: .didReceiveResponse) {
             plugin.didReceiveResponse(&self, userInfo: userInfo, pushID: pushID, delegate: delegate)
             hostNavigates(userInfo: userInfo, pushID: pushID, from: .didReceiveResponse)

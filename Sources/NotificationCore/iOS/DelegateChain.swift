@@ -14,6 +14,8 @@ struct ChainCall: Hashable, Sendable {
     var notification: IncomingNotification?
     /// The tapped banner `didReceive(response)` is about.
     var banner: Banner?
+    /// The action the user picked, for a `didReceive(response)` that is not a plain tap.
+    var action: ActionResponse?
     /// Whether the completion block has been called (the first call decides).
     var completed = false
     /// The app delegate's answer, kept for a completion it calls later (`own-completes after D`).
@@ -38,8 +40,8 @@ extension World {
     }
 
     /// iOS calls the chain's first link for `didReceive(response)` (a tap).
-    mutating func chainDidReceive(_ banner: Banner) {
-        startCall(ChainCall(callback: .didReceive, banner: banner))
+    mutating func chainDidReceive(_ banner: Banner, action: ActionResponse? = nil) {
+        startCall(ChainCall(callback: .didReceive, banner: banner, action: action))
     }
 
     /// Keeps the call in the process under the lowest free number (calls are dropped when done,
@@ -162,7 +164,7 @@ extension World {
         case .didReceive:
             guard let banner = call.banner else { return }
             record(.delegate, "didReceive(response) \(id) → \(word) delegate")
-            hostDidReceiveResponse(userInfo: banner.userInfo, pushID: id, delegate: delegate)
+            hostDidReceiveResponse(userInfo: banner.userInfo, pushID: id, delegate: delegate, action: call.action)
         }
         switch completion {
         case .atOnce:

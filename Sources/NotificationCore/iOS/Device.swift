@@ -18,6 +18,8 @@ struct Device: Hashable, Sendable {
     var badge = 0
     /// The `count` each container holds (an extension that increments the badge), by container.
     var containers: [String: Int] = [:]
+    /// The category registry: what the newest `setNotificationCategories` call gave, in order.
+    var categories: [String] = []
 
     /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
     static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {

@@ -40,6 +40,7 @@ extension World {
             .app,
             "\(isInstall ? "launched" : "cold launch") (\(reason)) into \(state.rawValue) on host, process #\(processCount)"
         )
+        registerCategoriesAtLaunch(isInstall: isInstall)
         if isInstall { return }
         if assignedAtLaunch, configuration.effectiveDelegate != .none {
             record(

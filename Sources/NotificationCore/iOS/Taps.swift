@@ -54,15 +54,24 @@ extension World {
             .tap,
             "\(banner.id) from \(banner.pushID) \(NotificationContent(title: banner.title, body: banner.body, userInfo: banner.userInfo).summary)"
         )
-        if process != nil {
-            bringToForeground(reason: "tap on \(banner.id)")
-        } else {
-            launchProcess(
-                into: .foreground, launchPayload: banner.userInfo,
-                reason: "tap on \(banner.id), launchOptions[.remoteNotification] holds \(banner.pushID)")
+        deliverResponse(to: banner, action: nil, foreground: true)
+    }
+
+    /// iOS hands the response for `banner` to the app's delegate: a tap (`action` nil) or an
+    /// action; `foreground`: the app comes to the foreground first (cold-launched if not running).
+    mutating func deliverResponse(to banner: Banner, action: ActionResponse?, foreground: Bool) {
+        if foreground {
+            let what = action.map { "action \($0.name) on \(banner.id)" } ?? "tap on \(banner.id)"
+            if process != nil {
+                bringToForeground(reason: what)
+            } else {
+                launchProcess(
+                    into: .foreground, launchPayload: banner.userInfo,
+                    reason: "\(what), launchOptions[.remoteNotification] holds \(banner.pushID)")
+            }
         }
         if usesChain(for: .didReceive) {
-            chainDidReceive(banner)
+            chainDidReceive(banner, action: action)
             return
         }
         guard let delegate = activeDelegate else {
@@ -77,6 +86,6 @@ extension World {
             return
         }
         record(.delegate, "didReceive(response) \(banner.pushID) → \(configuration.word(for: delegate)) delegate")
-        hostDidReceiveResponse(userInfo: banner.userInfo, pushID: banner.pushID, delegate: delegate)
+        hostDidReceiveResponse(userInfo: banner.userInfo, pushID: banner.pushID, delegate: delegate, action: action)
     }
 }

@@ -47,7 +47,7 @@ extension Vocabulary {
             "push app", [Parameter("type", choices(PushType.self))],
             options: [
                 Option("title", .quotedText), Option("body", .quotedText), Option("badge", .integer),
-                Option("thread", .text), Option("route", .text),
+                Option("thread", .text), Option("category", .text), Option("route", .text),
                 Option("removes", .oneOf([.string, .choice(["all"])])), Option("removes-thread", .text),
             ] + headerOptions,
             role: .action, topic: push,
@@ -58,6 +58,7 @@ extension Vocabulary {
             let body = args.text("body")
             let route = args.text("route")
             let thread = args.text("thread")
+            let category = args.text("category")
             let badge = args.integer("badge")
             var removal: Removal?
             switch args.value("removes") {
@@ -74,7 +75,8 @@ extension Vocabulary {
             let headers = headers(args)
             try context.withWorld { w throws(CoreError) in
                 try w.pushApp(
-                    type, title: title, body: body, badge: badge, route: route, thread: thread, removes: removal,
+                    type, title: title, body: body, badge: badge, route: route, thread: thread, category: category,
+                    removes: removal,
                     headers: headers)
             }
         }
@@ -145,6 +147,30 @@ extension Vocabulary {
             case nil: target = .newest
             }
             try context.withWorld { w throws(CoreError) in try w.tap(target) }
+        }
+        add(
+            "tap action",
+            [
+                Parameter("action", .text),
+                Parameter("banner", .oneOf([.integer, .string]), optional: true),
+            ],
+            options: [Option("text", .quotedText)],
+            role: .action, topic: user,
+            "the user picks action A on the newest banner, the Nth newest, or the newest with that title (text: a text-input action's reply)"
+        ) { context, args throws(StepError) in
+            let action = args.text("action") ?? ""
+            let target: TapTarget
+            switch args.value("banner") {
+            case .number(let t, _)?:
+                guard let n = ValueKind.wholeNumber(t) else {
+                    throw .precondition("'tap action' needs a whole number, got \(t)")
+                }
+                target = .nth(n)
+            case let v?: target = .title(v.text ?? "")
+            case nil: target = .newest
+            }
+            let text = args.text("text")
+            try context.withWorld { w throws(CoreError) in try w.tapAction(action, on: target, text: text) }
         }
         add(
             "clear", role: .action, topic: user, "dismiss all banners",

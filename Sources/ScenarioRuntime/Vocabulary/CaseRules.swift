@@ -63,12 +63,32 @@ extension Vocabulary {
                     } else if words == nil && after == nil {
                         violation("'own-completes' needs a completion: at-once, after D, never or twice")
                     }
+                case "host completes-fetch", "host registers-categories":
+                    let name = command.signature.name
+                    let word = arguments.positionals.count > (name == "host completes-fetch" ? 0 : 1)
+                        ? arguments.positionals[name == "host completes-fetch" ? 0 : 1] : nil
+                    let after = arguments.options["after"]
+                    let isNone = name == "host registers-categories" && arguments.positionals.first??.wordText == "none"
+                    if word != nil && after != nil {
+                        violation("'\(name)' takes one time", "either a word or 'after D', not both")
+                    } else if word == nil && after == nil && !isNone {
+                        violation(
+                            name == "host completes-fetch"
+                                ? "'host completes-fetch' needs a completion: new-data, no-data, after D, never or twice"
+                                : "'host registers-categories' needs when: at-launch, at-start or after D")
+                    }
                 case "proxy":
                     let behaviour = arguments.positionals.count > 1 ? arguments.positionals[1]?.wordText : nil
-                    let delay = arguments.positionals.count > 2 ? arguments.positionals[2] : nil
-                    if behaviour == "delays", delay == nil {
+                    let argument = arguments.positionals.count > 2 ? arguments.positionals[2] : nil
+                    if behaviour == "registers-categories" {
+                        if argument == nil {
+                            violation("'proxy … registers-categories' needs the categories", "e.g. 'registers-categories fcm'")
+                        }
+                        continue
+                    }
+                    if behaviour == "delays", argument == nil {
                         violation("'proxy … delays' needs how long", "e.g. 'delays 2s'")
-                    } else if let behaviour, behaviour != "delays", delay != nil {
+                    } else if let behaviour, behaviour != "delays", argument != nil {
                         violation("only 'proxy … delays' takes a duration", "'\(behaviour)' takes none")
                     }
                     if let name = (arguments.positionals.first ?? nil).flatMap(Self.literalText) {

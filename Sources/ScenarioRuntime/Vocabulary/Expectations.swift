@@ -194,6 +194,25 @@ extension Vocabulary {
             return Outcome(
                 w.newestCrash?.contains(text) == true, expected: "crash " + quoted(text), actual: actual)
         }
+        addExpectation(
+            "action", [Parameter("action", .oneOf([.string, .choice(["lost"])]))],
+            options: [Option("text", .quotedText)],
+            "the newest action the user picked reached the app's code (with that reply text), or was lost"
+        ) { w, a in
+            let actual: String = {
+                guard let action = w.newestAction else { return "no action" }
+                guard action.received else { return "action \(quoted(action.name)) lost" }
+                return "action \(quoted(action.name))" + (action.text.map { " text " + quoted($0) } ?? "")
+            }()
+            guard case .string(let name)? = a.value("action") else {
+                return Outcome(w.newestAction.map { !$0.received } == true, expected: "action lost", actual: actual)
+            }
+            let text = a.text("text")
+            let holds =
+                w.newestAction.map { $0.received && $0.name == name && (text == nil || $0.text == text) } == true
+            return Outcome(
+                holds, expected: "action \(quoted(name))" + (text.map { " text " + quoted($0) } ?? ""), actual: actual)
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"

@@ -150,15 +150,35 @@ extension Vocabulary {
             [
                 Parameter("name", .text),
                 Parameter(
-                    "behaviour", .choice(["forwards", "swallows", "completes-early", "completes-twice", "delays"])),
-                Parameter("delay", .duration, optional: true),
+                    "behaviour",
+                    .choice([
+                        "forwards", "swallows", "completes-early", "completes-twice", "delays", "registers-categories",
+                    ])),
+                Parameter("argument", .oneOf([.duration, .any]), optional: true),
             ],
             role: .setting, topic: host,
-            "a third-party SDK's proxy in front of the app's delegate, first line first: it forwards each call, swallows it, completes it early or twice, or delays it by D"
+            "a third-party SDK's proxy in front of the app's delegate, first line first: it forwards each call, swallows it, completes it early or twice, or delays it by D; registers-categories C: it calls setNotificationCategories at launch, after the host"
         ) { context, args throws(StepError) in
             let name = args.text("name") ?? ""
+            if args.text("behaviour") == "registers-categories" {
+                let categories = try Self.names(args.value("argument"), for: "proxy \(name) registers-categories")
+                var proxies = context.configuration.proxies
+                if let index = proxies.firstIndex(where: { $0.name == name }) {
+                    guard proxies[index].registersCategories == nil else {
+                        throw .precondition("proxy \(name) registers-categories: given once")
+                    }
+                    proxies[index].registersCategories = categories
+                } else {
+                    var proxy = DelegateProxy(name: name, behaviour: .forwards)
+                    proxy.declared = false
+                    proxy.registersCategories = categories
+                    proxies.append(proxy)
+                }
+                context.configuration.proxies = proxies
+                return
+            }
             let behaviour: ProxyBehaviour
-            switch (args.text("behaviour"), args.milliseconds("delay")) {
+            switch (args.text("behaviour"), args.milliseconds("argument")) {
             case ("forwards"?, nil): behaviour = .forwards
             case ("swallows"?, nil): behaviour = .swallows
             case ("completes-early"?, nil): behaviour = .completesEarly
@@ -167,8 +187,16 @@ extension Vocabulary {
             case ("delays"?, nil): throw .precondition("proxy \(name) delays: give how long (proxy \(name) delays 2s)")
             default: throw .precondition("proxy \(name): only 'delays' takes a duration")
             }
-            guard !context.configuration.proxies.contains(where: { $0.name == name }) else {
-                throw .precondition("proxy \(name): a proxy is declared once (its one link in the chain)")
+            if args.value("argument") != nil && args.milliseconds("argument") == nil {
+                throw .precondition("proxy \(name): only 'delays' takes a duration")
+            }
+            if let index = context.configuration.proxies.firstIndex(where: { $0.name == name }) {
+                guard !context.configuration.proxies[index].declared else {
+                    throw .precondition("proxy \(name): a proxy is declared once (its one link in the chain)")
+                }
+                context.configuration.proxies[index].behaviour = behaviour
+                context.configuration.proxies[index].declared = true
+                return
             }
             context.configuration.proxies.append(DelegateProxy(name: name, behaviour: behaviour))
         }
@@ -240,6 +268,55 @@ extension Vocabulary {
             try context.applyIfInstalled(.completesFetch(completion))
         }
         add(
+            "category", [Parameter("name", .text)], options: [Option("actions", .any, required: true)],
+            role: .setting, topic: host,
+            "a notification category the app declares and its actions, one or a list: category chat actions [reply, mark-read]"
+        ) { context, args throws(StepError) in
+            let name = args.text("name") ?? ""
+            let actions = try Self.names(args.value("actions"), for: "category \(name) actions")
+            guard !context.configuration.categories.contains(where: { $0.name == name }) else {
+                throw .precondition("category \(name): a category is declared once")
+            }
+            context.configuration.categories.append(NotificationCategory(name: name, actions: actions))
+        }
+        add(
+            "action", [Parameter("name", .text), Parameter("kind", choices(ActionKind.self))],
+            options: [Option("auth-required", nil)], role: .setting, topic: host,
+            "an action the app declares: foreground (opens the app), background or text-input (runs where the app is); auth-required: only on an unlocked device"
+        ) { context, args throws(StepError) in
+            let name = args.text("name") ?? ""
+            guard !context.configuration.actions.contains(where: { $0.name == name }) else {
+                throw .precondition("action \(name): an action is declared once")
+            }
+            context.configuration.actions.append(
+                NotificationAction(
+                    name: name, kind: args.choice("kind", as: ActionKind.self) ?? .foreground,
+                    authRequired: args.has("auth-required")))
+        }
+        add(
+            "host registers-categories",
+            [Parameter("categories", .any), Parameter("when", .choice(["at-launch", "at-start"]), optional: true)],
+            options: [Option("after", .duration)], role: .runtimeSetting, topic: host,
+            "the categories the host registers with setNotificationCategories, one or a list ('none': none), in every process: at launch, at start, or D after launch; each call replaces the registry"
+        ) { context, args throws(StepError) in
+            let value: HostCategories?
+            if args.value("categories")?.text == "none" {
+                value = nil
+            } else {
+                let categories = try Self.names(args.value("categories"), for: "host registers-categories")
+                let when: CategoryRegistration
+                switch (args.text("when"), args.milliseconds("after")) {
+                case ("at-launch"?, nil): when = .atLaunch
+                case ("at-start"?, nil): when = .atStart
+                case (nil, let ms?): when = .after(milliseconds: ms)
+                default: throw .precondition("host registers-categories: give one of at-launch, at-start, after D")
+                }
+                value = HostCategories(categories: categories, when: when)
+            }
+            context.configuration.host.registersCategories = value
+            try context.applyIfInstalled(.registersCategories(value))
+        }
+        add(
             "ios", [Parameter("version", .version)], role: .setting, topic: app,
             "the iOS version (default 18.1; 18.0 calls willPresent twice)"
         ) { context, args throws(StepError) in
@@ -283,5 +360,25 @@ extension Vocabulary {
         addRuntimeSwitch(
             words, topic: topic, summary, store: store,
             apply: { world, on throws(CoreError) in try world.apply(setting(on)) })
+    }
+}
+
+extension Vocabulary {
+    /// One name or a list of names (`"chat"`, `[reply, mark-read]`), for `what`.
+    static func names(_ value: Value?, for what: String) throws(StepError) -> [String] {
+        switch value {
+        case .list(let items)?:
+            var out: [String] = []
+            for item in items {
+                guard let text = item.text, !text.isEmpty else { throw .precondition("\(what): expected names") }
+                out.append(text)
+            }
+            return out
+        case let single?:
+            guard let text = single.text, !text.isEmpty else { throw .precondition("\(what): expected a name or a list") }
+            return [text]
+        case nil:
+            throw .precondition("\(what): expected a name or a list")
+        }
     }
 }
