@@ -1,11 +1,7 @@
 import FuzzDriver
 import ScenarioTool
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
+import Foundation
 
 /// libFuzzer entry for the REPL: each input line is typed at the prompt, as the terminal
 /// loop feeds them (meta commands, blocks left open, `:undo`, `:reset`, `:load`), and Tab

@@ -136,16 +136,7 @@ extension Vocabulary {
             "tap the newest banner, the Nth newest, or the newest with that title",
             exploration: Exploration(arguments: [""], rank: 60)
         ) { context, args throws(StepError) in
-            let target: TapTarget
-            switch args.value("banner") {
-            case .number(let t, _)?:
-                guard let n = ValueKind.wholeNumber(t) else {
-                    throw .precondition("'tap' needs a whole number, got \(t)")
-                }
-                target = .nth(n)
-            case let v?: target = .title(v.text ?? "")
-            case nil: target = .newest
-            }
+            let target = try tapTarget(args, command: "tap")
             try context.withWorld { w throws(CoreError) in try w.tap(target) }
         }
         add(
@@ -159,16 +150,7 @@ extension Vocabulary {
             "the user picks action A on the newest banner, the Nth newest, or the newest with that title (text: a text-input action's reply)"
         ) { context, args throws(StepError) in
             let action = args.text("action") ?? ""
-            let target: TapTarget
-            switch args.value("banner") {
-            case .number(let t, _)?:
-                guard let n = ValueKind.wholeNumber(t) else {
-                    throw .precondition("'tap action' needs a whole number, got \(t)")
-                }
-                target = .nth(n)
-            case let v?: target = .title(v.text ?? "")
-            case nil: target = .newest
-            }
+            let target = try tapTarget(args, command: "tap action")
             let text = args.text("text")
             try context.withWorld { w throws(CoreError) in try w.tapAction(action, on: target, text: text) }
         }
@@ -231,4 +213,15 @@ public func headers(_ args: Arguments) -> APNsHeaderOverrides {
         pushType: args.choice("push-type", as: APNsPushType.self),
         priority: args.choice("priority", as: APNsPriority.self), collapseID: args.text("collapse-id"),
         expirationMilliseconds: args.has("expiration") ? (args.milliseconds("expiration") ?? 0) : nil)
+}
+
+/// The banner a `tap` or `tap action` names: the newest, the Nth newest, or the newest with a title.
+private func tapTarget(_ args: Arguments, command: String) throws(StepError) -> TapTarget {
+    switch args.value("banner") {
+    case .number(let t, _)?:
+        guard let n = ValueKind.wholeNumber(t) else { throw .precondition("'\(command)' needs a whole number, got \(t)") }
+        return .nth(n)
+    case let v?: return .title(v.text ?? "")
+    case nil: return .newest
+    }
 }
