@@ -90,8 +90,8 @@ extension World {
     /// service extension. It goes to the device token the app registered.
     public mutating func pushApp(
         _ type: PushType, title: String? = nil, body: String? = nil, badge: Int? = nil, route: String? = nil,
-        thread: String? = nil, category: String? = nil, removes removal: Removal? = nil,
-        headers: APNsHeaderOverrides = .none
+        thread: String? = nil, category: String? = nil, level: InterruptionLevel? = nil, sound: String? = nil,
+        removes removal: Removal? = nil, headers: APNsHeaderOverrides = .none
     ) throws(CoreError) {
         if type == .visible, title == nil, body == nil, badge == nil {
             throw .invalid("push app visible: give a title, a body or a badge")
@@ -99,12 +99,18 @@ extension World {
         if type == .silent, badge != nil {
             throw .invalid("push app silent: a background push carries no badge (Apple: only content-available)")
         }
+        if type == .silent, sound != nil || level != nil || category != nil {
+            throw .invalid(
+                "push app silent: a background push carries no sound, interruption level or category (Apple: only content-available)")
+        }
         if let badge, badge < 0 { throw .invalid("push app: the badge must not be negative") }
         beginStep(
             "push app \(type.rawValue)" + (title.map { " title \(ScenarioText.quoted($0))" } ?? "")
                 + (body.map { " body \(ScenarioText.quoted($0))" } ?? "") + (badge.map { " badge \($0)" } ?? "")
                 + (thread.map { " thread \(ScenarioText.quoted($0))" } ?? "")
                 + (category.map { " category \(ScenarioText.quoted($0))" } ?? "")
+                + (level.map { " interruption-level \($0.rawValue)" } ?? "")
+                + (sound.map { " sound \(ScenarioText.quoted($0))" } ?? "")
                 + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + (removal.map { " \($0.spelled)" } ?? "")
                 + headers.description)
         let index = beginPush(.app)
@@ -117,6 +123,17 @@ extension World {
             if let badge { aps.append(JSONMember("badge", .integer(Int64(badge)))) }
             if let thread { aps.append(JSONMember("thread-id", .string(thread))) }
             if let category { aps.append(JSONMember("category", .string(category))) }
+            if let sound {
+                // A critical alert's sound is a dictionary with `critical: 1` (Apple,
+                // "Generating a remote notification").
+                aps.append(
+                    JSONMember(
+                        "sound",
+                        level == .critical
+                            ? .object([JSONMember("critical", 1), JSONMember("name", .string(sound)), JSONMember("volume", 1)])
+                            : .string(sound)))
+            }
+            if let level { aps.append(JSONMember("interruption-level", .string(level.rawValue))) }
             if configuration.serviceExtension != .none && !alert.isEmpty {
                 aps.append(JSONMember("mutable-content", 1))
             }

@@ -72,7 +72,11 @@ public enum BannerSource: String, CaseIterable, Hashable, Sendable { case `exten
 
 /// How a notification was presented: on screen and in the notification center (`banner`), or
 /// only in the notification center (`list`).
-public enum Presentation: String, CaseIterable, Hashable, Sendable { case banner, list }
+public enum Presentation: String, CaseIterable, Hashable, Sendable {
+    case banner, list
+    /// Held for the next scheduled summary: in the center, no banner, no sound.
+    case summary
+}
 
 /// `own-presents`: what the host's own delegate passes to `willPresent`'s completion handler.
 public enum OwnPresentation: String, CaseIterable, Hashable, Sendable { case banner, list, nothing }
@@ -285,6 +289,10 @@ public enum Entitlement: String, CaseIterable, Hashable, Sendable, Comparable {
     /// `com.apple.developer.usernotifications.filtering`: the service extension may deliver
     /// empty content, so that nothing is shown.
     case filtering
+    /// `com.apple.developer.usernotifications.time-sensitive`.
+    case timeSensitive = "time-sensitive"
+    /// `com.apple.developer.usernotifications.critical-alerts`.
+    case criticalAlerts = "critical-alerts"
 
     public static func < (a: Entitlement, b: Entitlement) -> Bool { a.rawValue < b.rawValue }
 }
@@ -352,7 +360,14 @@ public struct Configuration: Hashable, Sendable {
     public var delegate: DelegateChoice? = nil
     public var extensionDelayMilliseconds: Int64 = 0
     public var delegateAssignment: DelegateAssignment = .atLaunch
-    public var permission: Permission = .granted
+    /// The user's answer to the app's authorization request (`authorization …`, `permission …`).
+    public var authorization: Authorization = .authorized
+    /// Settings › Notifications for the app.
+    public var settings = NotificationSettings()
+    /// Focus (`focus …`).
+    public var focus: FocusMode = .off
+    /// Scheduled Summary for the app (`summary on`).
+    public var summary = false
     public var silentBudget: SilentBudget? = nil
     /// Settings › General › Background App Refresh for the app.
     public var backgroundRefresh = true
@@ -381,6 +396,17 @@ public struct Configuration: Hashable, Sendable {
     var sdkSettings: [String: SDKBox] = [:]
 
     public init() {}
+
+    /// Revision 2's two-way permission: authorized or provisional is `granted`.
+    public var permission: Permission {
+        get {
+            switch authorization {
+            case .authorized, .provisional: return .granted
+            case .denied, .notDetermined: return .denied
+            }
+        }
+        set { authorization = newValue == .granted ? .authorized : .denied }
+    }
 
     /// iOS 18.0's regression: `willPresent` is called twice for each notification presented
     /// in the foreground (fixed in 18.1).

@@ -18,7 +18,7 @@ extension Configuration {
         SettingSpelling { ["delegate \($0.word(for: $0.effectiveDelegate))"] },
         SettingSpelling { ["extension-delay \(TimeFormat.duration($0.extensionDelayMilliseconds))"] },
         SettingSpelling { ["delegate-assigned \($0.delegateAssignment.rawValue)"] },
-        SettingSpelling { ["permission \($0.permission.rawValue)"] },
+        SettingSpelling { [$0.authorization.spelled] },
         SettingSpelling { c in
             guard let b = c.silentBudget else { return ["silent-budget off"] }
             return ["silent-budget \(b.count) per \(TimeFormat.duration(b.windowMilliseconds))"]
@@ -62,6 +62,9 @@ extension Configuration {
             }
         },
         SettingSpelling { $0.entitlements.sorted().map { "entitlement \($0.rawValue)" } },
+        SettingSpelling { $0.settings.lines },
+        SettingSpelling { [$0.focus.spelled] },
+        SettingSpelling { ["summary \($0.summary ? "on" : "off")"] },
     ]
 
     /// The core's spellings with the app's SDK's in their slots, in the command reference's order.

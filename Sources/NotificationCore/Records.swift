@@ -20,6 +20,8 @@ public struct Banner: Hashable, Sendable {
     public var collapseID: String?
     /// `aps.thread-id` of the notification's content (`push app … thread "T"`).
     public var threadID: String? = nil
+    /// The sound that played when it was presented; nil: none.
+    public var sound: String? = nil
 }
 
 /// Who sent a push: a chat SDK's server (its name), another provider, or `push raw`.
@@ -173,6 +175,9 @@ public enum RuntimeSetting: Hashable, Sendable {
     case completesFetch(FetchCompletion)
     /// nil: the host registers none.
     case registersCategories(HostCategories?)
+    case notificationSetting(NotificationSettingName, Bool)
+    case focus(FocusMode)
+    case summary(Bool)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -197,6 +202,9 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .removesDelivered(let value): return "host removes-delivered \(value.rawValue)"
         case .completesFetch(let value): return "host completes-fetch \(value.spelled)"
         case .registersCategories(let value): return HostCategories.line(value)
+        case .notificationSetting(let name, let on): return "setting \(name.rawValue) \(on ? "on" : "off")"
+        case .focus(let mode): return mode.spelled
+        case .summary(let on): return "summary \(on ? "on" : "off")"
         }
     }
 }

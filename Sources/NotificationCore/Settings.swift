@@ -8,7 +8,10 @@ extension World {
         case .delegate(let choice): next.delegate = choice
         case .extensionDelay(let milliseconds): next.extensionDelayMilliseconds = milliseconds
         case .delegateAssignment(let value): next.delegateAssignment = value
-        case .permission(let value): next.permission = value
+        case .permission(let value):
+            // After the first action: Allow Notifications (docs/APP.md).
+            if value == .granted { next.settings = next.enabledSettings }
+            next.permission = value
         case .silentBudget(let budget): next.silentBudget = budget
         case .backgroundRefresh(let on): next.backgroundRefresh = on
         case .lowPower(let on): next.lowPower = on
@@ -23,6 +26,9 @@ extension World {
         case .removesDelivered(let value): next.host.removesDelivered = value
         case .completesFetch(let value): next.host.completesFetch = value
         case .registersCategories(let value): next.host.registersCategories = value
+        case .notificationSetting(let name, let on): next.settings[name] = on
+        case .focus(let mode): next.focus = mode
+        case .summary(let on): next.summary = on
         }
         try Self.validateRuntime(next)
         configuration = next

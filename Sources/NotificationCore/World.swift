@@ -122,7 +122,7 @@ public struct World: Sendable, Hashable {
             hasher.combine(fresh)
             hasher.combine(configuration.sdk)
             hasher.combine(configuration.serviceExtension)
-            hasher.combine(configuration.permission)
+            hasher.combine(configuration.authorization)
             hasher.combine(configuration.delegate)
         }
     }

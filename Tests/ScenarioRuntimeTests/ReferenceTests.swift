@@ -32,7 +32,8 @@ struct ReferenceTests {
         "navigates-from", "expect route", "own-completes", "proxy", "expect badge", "app-group",
         "extension increments-badge", "extension removes-delivered", "entitlement", "host resets-badge",
         "host removes-delivered", "host completes-fetch", "expect crash", "category", "action",
-        "host registers-categories", "tap action", "expect action",
+        "host registers-categories", "tap action", "expect action", "authorization", "setting", "focus", "summary",
+        "user disables-notifications", "user enables-notifications", "expect sound",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

@@ -57,6 +57,17 @@ struct SettingsRoundTripTests {
         quiet.registersCategories = ["chat"]
         badges.proxies = [swallowing, quiet]
         out.append(badges)
+        var provisional = Configuration()
+        provisional.authorization = .provisional(requests: [.alert, .badge])
+        provisional.settings[.sounds] = false
+        provisional.settings[.lockScreen] = false
+        provisional.focus = .on(allowsApp: true, noTimeSensitive: true)
+        provisional.summary = true
+        provisional.entitlements = [.criticalAlerts, .timeSensitive]
+        out.append(provisional)
+        var undetermined = Configuration()
+        undetermined.authorization = .notDetermined
+        out.append(undetermined)
         return out
     }
 

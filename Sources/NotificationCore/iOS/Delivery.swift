@@ -9,13 +9,13 @@ extension World {
         let alert = NotificationContent.alert(of: payload)
         let contentAvailable = aps?["content-available"]?.integerValue == 1
         let mutableContent = aps?["mutable-content"]?.integerValue == 1
-        let alertsOn = configuration.permission == .granted
+        let alertsOn = configuration.alertsAllowed
         let showsAlert = alert != nil && alertsOn
         let inBackground = appState == .background || appState == .terminated
         let switchesOff = contentAvailable && inBackground ? wakeSwitchesOff : []
         let wakesApp = contentAvailable && appState != .killed && switchesOff.isEmpty
         let badgeOnly = alert == nil ? NotificationContent.badge(of: payload) : nil
-        let setsBadge = badgeOnly != nil && alertsOn
+        let setsBadge = badgeOnly != nil && configuration.badgesAllowed
         let isSilent = contentAvailable && alert == nil
         let budgeted = isSilent && inBackground && switchesOff.isEmpty
 
@@ -31,8 +31,8 @@ extension World {
         }
         if !showsAlert && !wakesApp && !setsBadge {
             var reasons: [String] = []
-            if alert != nil && !alertsOn { reasons.append("alerts are off (permission denied)") }
-            if badgeOnly != nil && !alertsOn { reasons.append("badges are off (permission denied)") }
+            if alert != nil && !alertsOn { reasons.append(configuration.alertsOffReason) }
+            if badgeOnly != nil && !configuration.badgesAllowed { reasons.append(configuration.badgesOffReason) }
             if contentAvailable && appState == .killed { reasons.append("iOS does not wake a force-quit app") }
             reasons += switchesOff
             if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
@@ -51,7 +51,10 @@ extension World {
         if wakesApp { parts.append("to the app") }
         if contentAvailable && appState == .killed { parts.append("the force-quit app is not woken") }
         if !switchesOff.isEmpty { parts.append("the app is not woken: " + switchesOff.joined(separator: "; ")) }
-        if alert != nil && !alertsOn { parts.append("no banner: permission denied") }
+        if alert != nil && !alertsOn {
+            parts.append(
+                configuration.authorization == .denied ? "no banner: permission denied" : "no banner: \(configuration.alertsOffReason)")
+        }
         record(.delivered, "\(id) (app \(appState.rawValue)): \(parts.joined(separator: ", "))")
         if budgeted { device.silentDeliveries.append(now) }
 

@@ -5,8 +5,8 @@ extension World {
     /// iOS presents a notification (a push's alert, or an SDK's local notification).
     mutating func present(_ notification: IncomingNotification) {
         let id = notification.pushID
-        guard configuration.permission == .granted else {
-            record(.bannerSuppressed, "\(id): alerts are off (permission denied)")
+        guard configuration.alertsAllowed else {
+            record(.bannerSuppressed, "\(id): \(configuration.alertsOffReason)")
             return
         }
         guard appState == .foreground else {
@@ -76,7 +76,16 @@ extension World {
     /// Adds a notification to the notification center. A remote one whose push has a collapse
     /// id replaces the notification with the same collapse id, if one is there: the center
     /// keeps one entry, the newer one, and it is the newest.
-    mutating func showBanner(_ notification: IncomingNotification, presentation: Presentation = .banner) {
+    mutating func showBanner(_ notification: IncomingNotification, presentation requested: Presentation = .banner) {
+        let decided = interruption(for: notification.content, requested: requested)
+        let presentation = decided.presentation
+        guard decided.kept else {
+            record(
+                .bannerShown,
+                "\(notification.pushID) shown on screen, not kept: \(decided.notes.joined(separator: "; ")): \(later: { notification.content.summary })"
+            )
+            return
+        }
         bannerCount += 1
         let push = pushRecord(notification.pushID)
         let remote = notification.source == .system || notification.source == .extension
@@ -86,7 +95,8 @@ extension World {
             title: notification.content.title, body: notification.content.body,
             userInfo: notification.content.userInfo, sequence: bannerCount, presentation: presentation,
             collapseID: collapseID,
-            threadID: remote ? notification.content.userInfo["aps"]?["thread-id"]?.stringValue : nil)
+            threadID: remote ? notification.content.userInfo["aps"]?["thread-id"]?.stringValue : nil,
+            sound: decided.sound)
         var replaced: Banner?
         if let collapseID, let index = banners.lastIndex(where: { $0.collapseID == collapseID }) {
             replaced = banners.remove(at: index)
@@ -97,9 +107,20 @@ extension World {
             invariantProgress.touchedPushes.append(notification.pushID)
         }
         if replaced == nil { notificationsPerMessage[push?.message ?? notification.pushID, default: 0] += 1 }
-        defer { if remote, let badge = notification.content.badge { setBadge(badge, by: notification.pushID) } }
+        defer {
+            if remote, let badge = notification.content.badge {
+                if configuration.badgesAllowed {
+                    setBadge(badge, by: notification.pushID)
+                } else {
+                    record(.badge, "\(notification.pushID): the badge is not set: \(configuration.badgesOffReason)")
+                }
+            }
+        }
         let content = notification.content
-        let listOnly = presentation == .list ? ", in the list only" : ""
+        let listOnly =
+            (presentation == .list ? ", in the list only" : presentation == .summary ? ", in the scheduled summary" : "")
+            + (decided.sound.map { ", sound \(ScenarioText.quoted($0))" } ?? "")
+            + (decided.notes.isEmpty ? "" : " (\(decided.notes.joined(separator: "; ")))")
         if let replaced, let collapseID {
             record(
                 .bannerShown,

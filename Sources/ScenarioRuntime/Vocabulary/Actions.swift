@@ -47,7 +47,9 @@ extension Vocabulary {
             "push app", [Parameter("type", choices(PushType.self))],
             options: [
                 Option("title", .quotedText), Option("body", .quotedText), Option("badge", .integer),
-                Option("thread", .text), Option("category", .text), Option("route", .text),
+                Option("thread", .text), Option("category", .text),
+                Option("interruption-level", choices(InterruptionLevel.self)), Option("sound", .text),
+                Option("route", .text),
                 Option("removes", .oneOf([.string, .choice(["all"])])), Option("removes-thread", .text),
             ] + headerOptions,
             role: .action, topic: push,
@@ -59,6 +61,8 @@ extension Vocabulary {
             let route = args.text("route")
             let thread = args.text("thread")
             let category = args.text("category")
+            let level = args.choice("interruption-level", as: InterruptionLevel.self)
+            let sound = args.text("sound")
             let badge = args.integer("badge")
             var removal: Removal?
             switch args.value("removes") {
@@ -76,7 +80,7 @@ extension Vocabulary {
             try context.withWorld { w throws(CoreError) in
                 try w.pushApp(
                     type, title: title, body: body, badge: badge, route: route, thread: thread, category: category,
-                    removes: removal,
+                    level: level, sound: sound, removes: removal,
                     headers: headers)
             }
         }
@@ -138,6 +142,20 @@ extension Vocabulary {
         ) { context, args throws(StepError) in
             let target = try tapTarget(args, command: "tap")
             try context.withWorld { w throws(CoreError) in try w.tap(target) }
+        }
+        add(
+            "user disables-notifications", role: .action, topic: user,
+            "the user turns Allow Notifications off: authorization denied (delivered notifications stay)",
+            exploration: Exploration(arguments: [""], rank: 90)
+        ) { context, _ throws(StepError) in
+            try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: false) }
+        }
+        add(
+            "user enables-notifications", role: .action, topic: user,
+            "the user turns Allow Notifications on: authorized with every setting on (from provisional, Deliver Prominently: what the app requested)",
+            exploration: Exploration(arguments: [""], rank: 91)
+        ) { context, _ throws(StepError) in
+            try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: true) }
         }
         add(
             "tap action",

@@ -213,6 +213,15 @@ extension Vocabulary {
             return Outcome(
                 holds, expected: "action \(quoted(name))" + (text.map { " text " + quoted($0) } ?? ""), actual: actual)
         }
+        addExpectation(
+            "sound", [Parameter("sound", .choice(["played", "none"]))],
+            "whether a sound played for the newest notification in the center (none when it is empty)"
+        ) { w, a in
+            let played = w.banners.last?.sound
+            let actual = played.map { "sound played (\(quoted($0)))" } ?? "no sound"
+            let want = a.text("sound") == "played"
+            return Outcome((played != nil) == want, expected: want ? "sound played" : "no sound", actual: actual)
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"

@@ -268,6 +268,57 @@ extension Vocabulary {
             try context.applyIfInstalled(.completesFetch(completion))
         }
         add(
+            "authorization",
+            [Parameter("answer", .choice(["not-determined", "denied", "provisional", "authorized"]))],
+            options: [Option("requests", .words(AuthorizationOption.allCases.map(\.rawValue)))],
+            role: .setting, topic: app,
+            "the user's answer to the app's authorization request (default authorized); provisional delivers quietly, requests: what the app asked for (default alert, sound, badge)"
+        ) { context, args throws(StepError) in
+            let answer: Authorization
+            switch args.text("answer") {
+            case "not-determined"?: answer = .notDetermined
+            case "denied"?: answer = .denied
+            case "provisional"?:
+                answer = .provisional(
+                    requests: args.words("requests", as: AuthorizationOption.self) ?? AuthorizationOption.allCases)
+            default: answer = .authorized
+            }
+            if args.value("requests") != nil, case .provisional = answer {
+            } else if args.value("requests") != nil {
+                throw .precondition("authorization: only provisional takes requests")
+            }
+            context.configuration.authorization = answer
+        }
+        add(
+            "setting", [Parameter("name", choices(NotificationSettingName.self)), Parameter("value", .choice(["on", "off"]))],
+            role: .runtimeSetting, topic: app,
+            "Settings › Notifications for the app (all on by default): banners off shows in the list only; lock-screen and notification-center both off: not kept; all three off: nothing"
+        ) { context, args throws(StepError) in
+            guard let name = args.choice("name", as: NotificationSettingName.self) else { return }
+            let on = args.text("value") == "on"
+            context.configuration.settings[name] = on
+            try context.applyIfInstalled(.notificationSetting(name, on))
+        }
+        add(
+            "focus", [Parameter("state", .choice(["on", "off"]))],
+            options: [Option("allows", .choice(["app"])), Option("no-time-sensitive", nil)],
+            role: .runtimeSetting, topic: app,
+            "a Focus: active notifications are silenced into the list unless it allows the app; time-sensitive ones break through unless no-time-sensitive"
+        ) { context, args throws(StepError) in
+            let mode: FocusMode =
+                args.text("state") == "on"
+                ? .on(allowsApp: args.value("allows") != nil, noTimeSensitive: args.has("no-time-sensitive")) : .off
+            if mode == .off && (args.value("allows") != nil || args.has("no-time-sensitive")) {
+                throw .precondition("focus off takes nothing more")
+            }
+            context.configuration.focus = mode
+            try context.applyIfInstalled(.focus(mode))
+        }
+        runtimeSwitch(
+            "summary", topic: app,
+            "Scheduled Summary for the app: passive and active notifications wait for the next summary (no banner, no sound)",
+            store: { $0.summary = $1 }, setting: { .summary($0) })
+        add(
             "category", [Parameter("name", .text)], options: [Option("actions", .any, required: true)],
             role: .setting, topic: host,
             "a notification category the app declares and its actions, one or a list: category chat actions [reply, mark-read]"
