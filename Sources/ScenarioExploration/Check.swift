@@ -26,7 +26,9 @@ public struct BuiltinCheck: Sendable {
     public var definition: Definition
 
     /// The built-in checks, by name.
-    public static let standard: [BuiltinCheck] = [noDuplicates, noLostTap, noBannerOverOpenChat]
+    public static let standard: [BuiltinCheck] = [
+        noDuplicates, noLostTap, noBannerOverOpenChat, noTapLost, noCrash, badgeMatchesCount,
+    ]
 
     public static func named(_ name: String) -> BuiltinCheck? { standard.first { $0.name == name } }
 
@@ -110,5 +112,44 @@ public struct BuiltinCheck: Sendable {
                 detail: chatFirst
                     ? "\(first.id) from \(first.source.rawValue) was added while the chat was open"
                     : "\(first.id) from \(first.source.rawValue) was added, then the chat opened with it still shown")
+        })
+
+    /// Every tap and every action reaches the app's delegate: violated at a step whose trace
+    /// has a `tap-lost` event (a proxy swallowed it, no delegate was assigned during launch,
+    /// the app has none).
+    public static let noTapLost = BuiltinCheck(
+        name: "no-tap-lost", summary: "every tap and action reaches the app's delegate",
+        definition: .monitor { before, after, _ in
+            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            guard let lost = newEvents.first(where: { $0.kind == .tapLost }) else { return .holds }
+            return .violated(expectation: "expect no trace \"tap-lost\"", detail: lost.text)
+        })
+
+    /// The app does not crash: violated at a step that added a crash.
+    public static let noCrash = BuiltinCheck(
+        name: "no-crash", summary: "the app does not crash",
+        definition: .monitor { before, after, _ in
+            guard after.crashes.count > before.crashes.count, let crash = after.newestCrash else { return .holds }
+            return .violated(expectation: "expect crash none", detail: "the app crashed: \(crash)")
+        })
+
+    /// With an extension that counts the badge (`extension increments-badge`), the icon shows
+    /// the count the app can read in its own container: what the app believes is unread.
+    /// Violated at the end of a step after which they differ (the extension counts in a
+    /// container the app does not share, so the app's reset never reaches it).
+    public static let badgeMatchesCount = BuiltinCheck(
+        name: "badge-matches-count",
+        summary: "with an extension that counts, the icon shows the count in the app's container",
+        definition: .monitor { _, after, _ in
+            let configuration = after.configuration
+            guard configuration.extensionIncrementsBadge else { return .holds }
+            let app = configuration.container(of: .app)
+            let count = after.badgeCount(in: app)
+            guard after.badge != count else { return .holds }
+            let own = configuration.container(of: .extension)
+            return .violated(
+                expectation: "expect badge \(count)",
+                detail: "the icon shows \(after.badge), the app's \(app) holds \(count)"
+                    + (own == app ? "" : "; the extension counts in the \(own)"))
         })
 }

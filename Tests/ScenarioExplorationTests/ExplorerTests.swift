@@ -124,6 +124,34 @@ struct ExplorerTests {
         #expect(run.failure?.expected == "0 banner(s)")
     }
 
+    @Test("an app of its own: a proxy that swallows taps, found from a two-line prologue")
+    func swallowedTap() throws {
+        let result = try explore("sdk none\nproxy Analytics swallows\n", depth: 3, checks: ["no-tap-lost"])
+        let found = try #require(result.counterexamples["no-tap-lost"])
+        #expect(found.steps == ["launch killed", "push app visible title \"A\"", "tap"])
+        let run = try runScenario(found.scenario)
+        #expect(run.status == .reproduced(knownBug: "scn explore: no-tap-lost"))
+        #expect(try explore("sdk none\nproxy Analytics forwards\n", depth: 3, checks: ["no-tap-lost"]).counterexamples.isEmpty)
+    }
+
+    @Test("an extension that counts in a container the app does not share, found from a three-line prologue")
+    func splitBadge() throws {
+        let prologue = "sdk none\nextension other\nextension increments-badge\n"
+        let result = try explore(prologue, depth: 2, checks: ["badge-matches-count"])
+        let found = try #require(result.counterexamples["badge-matches-count"])
+        #expect(found.steps == ["push app visible title \"A\""])
+        #expect(try runScenario(found.scenario).status == .reproduced(knownBug: "scn explore: badge-matches-count"))
+        let shared = try explore(
+            prologue + "app-group \"g\" both\nhost resets-badge on-open\n", depth: 3, checks: ["badge-matches-count"])
+        #expect(shared.counterexamples.isEmpty)
+    }
+
+    @Test("a fetch handler called twice crashes the app: no-crash finds it")
+    func crash() throws {
+        let result = try explore("sdk none\nhost completes-fetch twice\n", depth: 2, checks: ["no-crash"])
+        #expect(result.counterexamples["no-crash"]?.steps == ["push app silent"])
+    }
+
     @Test("the file's always/never lines are explored with the file's alphabet, and written into the counterexample")
     func fileProperties() throws {
         let text = """

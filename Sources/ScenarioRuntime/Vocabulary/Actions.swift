@@ -53,7 +53,8 @@ extension Vocabulary {
                 Option("removes", .oneOf([.string, .choice(["all"])])), Option("removes-thread", .text),
             ] + headerOptions,
             role: .action, topic: push,
-            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; thread: aps.thread-id; route: a top-level key the host navigates to; removes \"ID\", removes-thread T, removes all: delivered notifications to remove, also a wake)"
+            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; thread: aps.thread-id; route: a top-level key the host navigates to; removes \"ID\", removes-thread T, removes all: delivered notifications to remove, also a wake)",
+            exploration: Exploration(arguments: ["visible title \"A\"", "silent"], requires: ["none"], rank: 50)
         ) { context, args throws(StepError) in
             let type = args.choice("type", as: PushType.self) ?? .visible
             let title = args.text("title")
@@ -146,14 +147,14 @@ extension Vocabulary {
         add(
             "user disables-notifications", role: .action, topic: user,
             "the user turns Allow Notifications off: authorization denied (delivered notifications stay)",
-            exploration: Exploration(arguments: [""], rank: 90)
+            exploration: Exploration(arguments: [""], requires: ["none"], rank: 92)
         ) { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: false) }
         }
         add(
             "user enables-notifications", role: .action, topic: user,
             "the user turns Allow Notifications on: authorized with every setting on (from provisional, Deliver Prominently: what the app requested)",
-            exploration: Exploration(arguments: [""], rank: 91)
+            exploration: Exploration(arguments: [""], requires: ["none"], rank: 93)
         ) { context, _ throws(StepError) in
             try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: true) }
         }
