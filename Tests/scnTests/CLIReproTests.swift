@@ -163,13 +163,16 @@ import Testing
 /// delegate: each callback's arrow ends where the trace's `delegate:` line says it went, each
 /// `host:` line is a note over the host, and only participants that act are drawn.
 @Suite struct CLIReproDiagramTests {
-    /// The files under Scenarios/ with a `delegate own` line.
+    /// The files under Scenarios/ with a `delegate own` line or a proxy in the chain.
     static let files: [String] = {
         let root = CLI.packageRoot.appendingPathComponent("Scenarios")
         let all = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return all.filter { $0.hasSuffix(".scn") }.sorted().filter { name in
             let text = (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "delegate own" }
+            return text.split(separator: "\n").contains {
+                let line = $0.trimmingCharacters(in: .whitespaces)
+                return line == "delegate own" || (line.hasPrefix("proxy ") && !line.contains("registers-categories"))
+            }
         }.map { "Scenarios/" + $0 }
     }()
 
@@ -243,7 +246,7 @@ import Testing
                 let trace = try Self.trace(r.stdout)
                 guard !trace.isEmpty else { continue }  // a prologue only, for scn explore
                 let context = "\(path), \(name ?? "the file")"
-                let callbacks = trace.filter { $0.kind == "delegate" }
+                let callbacks = trace.filter { $0.kind == "delegate" && !$0.text.contains("'s completion for ") }
                 let callbackArrows = drawn.arrows.filter { arrow in
                     ["willPresent", "didReceive"].contains { arrow.label.hasPrefix($0) }
                 }
@@ -253,7 +256,8 @@ import Testing
                         line.text.hasPrefix("didReceiveRemoteNotification") || line.text.contains("→ own delegate")
                         || line.text.contains("→ forwarding delegate")
                     #expect(Self.draws(arrow.label, line.text), "\(context): \(arrow.label) for \(line.text)")
-                    #expect(arrow.from == "iOS" && arrow.to == (toHost ? "host" : "SDK"), "\(context): \(line.text)")
+                    let receiver = toHost ? "host" : line.text.contains("→ proxy ") ? "proxies" : "SDK"
+                    #expect(arrow.from == "iOS" && arrow.to == receiver, "\(context): \(line.text)")
                     if line.text.hasPrefix("didReceive(response)") && line.text.contains("→ own delegate") {
                         tapsAtTheHost += 1
                     }

@@ -14,7 +14,10 @@ import NotificationCore
 public struct SequenceDiagram: Sendable, Hashable {
     /// A column of the diagram, in the order it is drawn.
     public enum Participant: Int, CaseIterable, Sendable, Hashable, Comparable {
-        case server, apns, iOS, ext, host, sdk, user
+        case server, apns, iOS, ext
+        /// The third-party SDKs in front of the app's delegate (`proxy NAME …`).
+        case proxy
+        case host, sdk, user
 
         /// The participant's short name in Mermaid text.
         public var id: String {
@@ -23,6 +26,7 @@ public struct SequenceDiagram: Sendable, Hashable {
             case .apns: "APNs"
             case .iOS: "iOS"
             case .ext: "ext"
+            case .proxy: "proxies"
             case .host: "host"
             case .sdk: "SDK"
             case .user: "user"
@@ -33,6 +37,7 @@ public struct SequenceDiagram: Sendable, Hashable {
         public var label: String {
             switch self {
             case .ext: "extension"
+            case .proxy: "third-party SDKs"
             case .host: "host app"
             default: id
             }
@@ -127,12 +132,13 @@ public struct SequenceDiagram: Sendable, Hashable {
 
     /// Who gets a callback, as its `delegate:` trace line says: the host for the app
     /// delegate's `didReceiveRemoteNotification` and for the host's own or forwarding
-    /// notification-center delegate (`… → own delegate`), the SDK for the SDK's delegate
-    /// (`… → kindly delegate`).
+    /// notification-center delegate (`… → own delegate`), a proxy in front of it (`… → proxy
+    /// NAME`), the SDK for the SDK's delegate (`… → kindly delegate`).
     public static func receiver(ofCallback text: String) -> Participant {
         if text.hasPrefix("didReceiveRemoteNotification") { return .host }
         guard let arrow = text.firstIndex(of: "→") else { return .sdk }
         let delegate = text[text.index(after: arrow)...].drop { $0 == " " }
+        if delegate.hasPrefix("proxy ") { return .proxy }
         return delegate.hasPrefix("own delegate") || delegate.hasPrefix("forwarding delegate") ? .host : .sdk
     }
 
@@ -173,14 +179,22 @@ public struct SequenceDiagram: Sendable, Hashable {
         case .extensionFinished: return message(.ext, .iOS, t)
         case .extensionExpired: return message(.iOS, .ext, "expired \(t)", .lost)
         case .decryption: return note(t.contains("extension") ? .ext : .sdk, nil, t)
-        case .delegate: return message(.iOS, receiver(ofCallback: t), t)
+        case .delegate:
+            // A completion block called again (`own delegate calls willPresent's completion for
+            // p1: ignored`) is a note over whoever called it; a callback is an arrow.
+            if t.contains("'s completion for ") {
+                return note(t.hasPrefix("proxy ") || t.hasPrefix("the last proxy") ? .proxy : .host, nil, t)
+            }
+            return message(.iOS, receiver(ofCallback: t), t)
         case .host: return note(.host, nil, "host: \(t)")
         case .handler: return message(.sdk, .host, t)
         case .bannerShown: return message(.iOS, .user, "banner \(t)")
         case .bannerSuppressed: return note(.iOS, nil, "no banner: \(t)")
         case .bannerRemoved: return note(.iOS, nil, t)
         case .tap: return message(.user, .iOS, "tap \(t)")
+        case .tapLost where t.contains("proxy "): return note(.proxy, nil, "\(event.kind.rawValue): \(t)")
         case .tapRemembered, .tapReplayed, .tapDropped, .tapLost: return note(.sdk, nil, "\(event.kind.rawValue): \(t)")
+        case .proxy: return note(.proxy, nil, "proxy: \(t)")
         case .chatOpened: return message(.sdk, .user, "chat opens \(t)")
         case .app: return note(.host, nil, "app \(t)")
         case .error: return message(.sdk, .host, t, .failed)
