@@ -866,6 +866,14 @@ private final class CheckRun {
             arguments[consumed...], to: signature, pathRange: pathRange, file: file,
             context: WordContext(pathWords: arguments[..<consumed], scope: scope))
         checkFilePaths(bound, of: signature, file: file)
+        if let rules = registry.statementRules[signature.name] {
+            let command = ConfiguredCommand(signature: signature, arguments: bound, range: stmt.range, path: file.path)
+            for rule in rules {
+                for violation in rule(command) {
+                    add(file.diagnostic(violation.message, at: violation.range, label: violation.label))
+                }
+            }
+        }
         return CheckedStmt(.command(BoundCommand(signature: signature, arguments: bound)), stmt.range, path: file.path)
     }
 

@@ -71,6 +71,11 @@ public struct Registry: Sendable {
     /// in it too.
     private var pathNodes: [PathNode] = [PathNode()]
     public private(set) var caseRules: [CaseRule] = []
+    /// A rule over one statement of a command, as written (e.g. "a silent push carries no
+    /// badge"): checked where the statement is, whatever case it is in.
+    public typealias StatementRule = @Sendable (ConfiguredCommand) -> [RuleViolation]
+    /// The statement rules, by command name.
+    public private(set) var statementRules: [String: [StatementRule]] = [:]
 
     public init() {}
 
@@ -99,6 +104,11 @@ public struct Registry: Sendable {
 
     public mutating func addCaseRule(_ rule: @escaping CaseRule) {
         caseRules.append(rule)
+    }
+
+    /// Adds a rule that every statement of the command `name` is checked against.
+    public mutating func addStatementRule(for name: String, _ rule: @escaping StatementRule) {
+        statementRules[name, default: []].append(rule)
     }
 
     /// Marks a registered command as a step exploration draws (or, with nil, not). False

@@ -102,6 +102,10 @@ public struct Vocabulary: Sendable {
     }
 
     /// Adds a rule the checker applies to every case's configuration.
+    public mutating func addStatementRule(for name: String, _ rule: @escaping Registry.StatementRule) {
+        registry.addStatementRule(for: name, rule)
+    }
+
     public mutating func addCaseRule(_ rule: @escaping Registry.CaseRule) {
         registry.addCaseRule(rule)
     }

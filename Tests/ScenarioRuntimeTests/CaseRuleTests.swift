@@ -17,6 +17,20 @@ struct CaseRuleTests {
         #expect(messages("launch killed\n") == ["no 'sdk' line before the first action"])
     }
 
+    @Test("push app as written: a silent push carries no badge, sound, level or category; a visible one needs content")
+    func pushAppRules() {
+        for option in ["badge 2", "sound \"s\"", "interruption-level passive", "category \"c\""] {
+            let found = diagnostics("sdk none\nlaunch background\npush app silent \(option)\n")
+            #expect(found.map(\.message) == ["a silent push carries no \(option.split(separator: " ")[0])"], "\(option)")
+            #expect(found.first?.location.line == 3)
+        }
+        // The second statement is checked too, not only the first of its kind.
+        #expect(messages("sdk none\npush app silent\npush app silent badge 1\n").count == 1)
+        #expect(messages("sdk none\npush app visible\n") == ["'push app visible' needs a title, a body or a badge"])
+        #expect(messages("sdk none\npush app visible badge 1\npush app silent removes all\n").isEmpty)
+        #expect(messages("sdk none\npush app visible title \"A\" removes \"x\" removes-thread \"t\"\n").count == 1)
+    }
+
     @Test("two SDKs")
     func twoSDKs() {
         #expect(messages("sdk kindly\nsdk edna\nlaunch killed\n").first?.contains("two SDKs") == true)

@@ -181,6 +181,29 @@ import Testing
         #expect(object["aps"] is [String: Any])
     }
 
+    @Test func apnsExportsAnAppsOwnPushWithBadgeThreadCategoryLevelAndSound() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "own.scn",
+            "sdk none\nlaunch background\npush app visible title \"A\" badge 2 thread \"t\" category \"chat\""
+                + " interruption-level time-sensitive sound \"default\"\npush app silent removes all\n")
+        let r = try dir.scn("apns", "own.scn", "--out", "out")
+        #expect(r.status == 0, "\(r)")
+        let data = try Data(contentsOf: dir.url.appendingPathComponent("out/p1.apns"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let aps = try #require(object["aps"] as? [String: Any])
+        #expect(aps["badge"] as? Int == 2)
+        #expect(aps["thread-id"] as? String == "t")
+        #expect(aps["category"] as? String == "chat")
+        #expect(aps["interruption-level"] as? String == "time-sensitive")
+        #expect(aps["sound"] as? String == "default")
+        let removal = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.url.appendingPathComponent("out/p2.apns")))
+                as? [String: Any])
+        #expect(removal["removes"] as? String == "all")
+        #expect((removal["aps"] as? [String: Any])?["content-available"] as? Int == 1)
+    }
+
     @Test func apnsFileNamesStayDistinctWhenCaseNamesLookAlike() throws {
         let dir = try TempDir()
         try dir.write(

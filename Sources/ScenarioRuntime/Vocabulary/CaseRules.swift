@@ -42,6 +42,39 @@ extension Vocabulary {
         }
     }
 
+    /// `push app` as written (docs/APP.md): a silent push carries no badge, sound, level or
+    /// category (Apple's background pushes hold `content-available` only); a visible one needs
+    /// a title, a body or a badge; one removal at most.
+    mutating func registerPushAppRules() {
+        addStatementRule(for: "push app") { command in
+            let arguments = command.arguments
+            let type = (arguments.positionals.first ?? nil)?.wordText
+            var violations: [RuleViolation] = []
+            if type == "silent" {
+                for option in ["badge", "sound", "interruption-level", "category"] {
+                    guard let expr = arguments.options[option] else { continue }
+                    violations.append(
+                        RuleViolation(
+                            message: "a silent push carries no \(option)",
+                            range: expr.range, path: command.path,
+                            label: "Apple's background pushes hold content-available only; send it visible"))
+                }
+            } else if ["title", "body", "badge"].allSatisfy({ arguments.options[$0] == nil }) {
+                violations.append(
+                    RuleViolation(
+                        message: "'push app visible' needs a title, a body or a badge", range: command.range,
+                        path: command.path, label: "e.g. push app visible title \"Anna\""))
+            }
+            if arguments.options["removes"] != nil, let thread = arguments.options["removes-thread"] {
+                violations.append(
+                    RuleViolation(
+                        message: "a push removes one thing", range: thread.range, path: command.path,
+                        label: "give removes \"ID\", removes-thread T or removes all"))
+            }
+            return violations
+        }
+    }
+
     /// The host's delegate chain (docs/APP.md): `own-completes` takes one completion, `proxy
     /// NAME delays` and only it takes a duration, and a proxy is declared once.
     mutating func registerDelegateChainRules() {

@@ -14,6 +14,7 @@ extension Vocabulary {
         v.registerExpectations()
         v.registerCaseRules()
         v.registerDelegateChainRules()
+        v.registerPushAppRules()
         v.registerSDK(.noSDK, topic: "App and device") { v in
             v.addOwner(to: "start")
         }
