@@ -57,9 +57,13 @@ public struct Explorer: Sendable {
         var session = Session(vocabulary: vocabulary, context: ScenarioContext(loader: loader, limits: options.limits))
         do {
             try session.execute(script.prologue)
-            try session.context.install()
         } catch {
             throw .prologue(error)
+        }
+        do {
+            try session.context.install()
+        } catch {
+            throw .prologue(Self.placed(error, in: script))
         }
 
         // Built-in checks: properties of the language go into the session like the file's.
@@ -130,6 +134,29 @@ public struct Explorer: Sendable {
         root = Node(session: session, memory: fullRoot.memory)
         guard let world = session.context.world else { throw .message("the prologue did not install the app") }
         rootKey = StateKey(world: world, memory: root.memory)
+    }
+
+    /// An install that fails after the prologue (its settings cannot make an app) is placed
+    /// at the setting its message names (`extension: …` at the `extension` line), else at
+    /// the prologue's last statement, else at the file's start.
+    static func placed(_ error: StepError, in script: CheckedScript) -> StepError {
+        guard error.range == nil else { return error }
+        var placed = error
+        let named = error.message.prefix { $0 != ":" }
+        let statements = script.prologue
+        let match =
+            statements.last { statement in
+                guard case .command(let bound) = statement.kind else { return false }
+                return bound.signature.name == named || bound.signature.path.first.map { named == $0 } == true
+            } ?? statements.last
+        if let match {
+            placed.range = match.range
+            placed.path = match.path
+        } else {
+            placed.range = SourceRange(0, 0)
+            placed.path = script.source.path
+        }
+        return placed
     }
 
     /// Progress after each batch of a level: the depth being searched, worlds explored,

@@ -124,6 +124,21 @@ struct ExplorerTests {
         #expect(run.failure?.expected == "0 banner(s)")
     }
 
+    @Test("a prologue whose settings cannot install (no sdk line, an SDK's extension) fails at the setting")
+    func installFailureIsPlaced() throws {
+        // Found by FuzzExplore: the `sdk` line is inside a comment, so the app has no SDK.
+        let text = "# one message (https sdk kindly 3.0.12\nextension kindly\nkindly server duplicate-token on\n"
+        do {
+            _ = try makeExplorer(text, depth: 2)
+            Issue.record("the prologue installed")
+        } catch let error as Explorer.SetupError {
+            guard case .prologue(let failure) = error else { return #expect(Bool(false), "\(error)") }
+            #expect(failure.message.hasPrefix("extension: "))
+            let range = try #require(failure.range)
+            #expect(text.utf8.dropFirst(range.start).starts(with: "extension kindly".utf8))
+        }
+    }
+
     @Test("an app of its own: a proxy that swallows taps, found from a two-line prologue")
     func swallowedTap() throws {
         let result = try explore("sdk none\nproxy Analytics swallows\n", depth: 3, checks: ["no-tap-lost"])
