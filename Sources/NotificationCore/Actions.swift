@@ -145,8 +145,12 @@ extension World {
         }
         var topLevel: [JSONMember] = route.map { [JSONMember("route", .string($0))] } ?? []
         if let removal { topLevel.append(JSONMember("removes", removal.json)) }
-        if device.token == nil {
-            pushNotSent(index, reason: "the app's server has no device token (the app never registered)")
+        if appServerToken == nil {
+            pushNotSent(
+                index,
+                reason: device.token == nil
+                    ? "the app's server has no device token (the app never registered)"
+                    : "the app's server has no device token (the app's didRegister… never got it)")
         } else {
             apnsSend(
                 index,
@@ -375,6 +379,7 @@ extension World {
             case .wakeExpires(let number, let pushID, let wake, let counted):
                 wakeExpires(process: number, pushID: pushID, wake: wake, counted: counted)
             case .categoriesRegistered(let number): registerCategoriesLater(process: number)
+            case .tokenReachesApp(let number): tokenArrivesLater(process: number)
             }
         }
     }

@@ -16,6 +16,8 @@ enum ScheduledEvent: Hashable, Sendable {
     case wakeExpires(process: Int, pushID: String, wake: Int64, counted: Bool)
     /// The host's `setNotificationCategories` call `after D` in this process.
     case categoriesRegistered(process: Int)
+    /// A delaying proxy passes the device token to the app.
+    case tokenReachesApp(process: Int)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

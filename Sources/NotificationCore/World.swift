@@ -74,6 +74,10 @@ public struct World: Sendable, Hashable {
     public internal(set) var actions: [ActionRecord] = []
     /// Actions picked on a locked device, performed at the next unlock.
     var pendingActions: [PendingAction] = []
+    /// The device token the app's own server holds: the app's `didRegister…` ran with it.
+    public internal(set) var appServerToken: String?
+    /// Set while a delaying proxy's token reaches the app (it is not delayed again).
+    var tokenDelayPassed = false
     /// The app's crashes, oldest first (`expect crash`).
     public internal(set) var crashes: [String] = []
     /// The newest message the user sent.

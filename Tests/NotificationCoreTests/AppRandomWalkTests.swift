@@ -54,7 +54,7 @@ struct AppRandomWalkTests {
     }
 
     static func step(_ world: inout World, _ rng: inout SplitMix) throws(CoreError) {
-        switch Int.random(in: 0..<24, using: &rng) {
+        switch Int.random(in: 0..<25, using: &rng) {
         case 0, 1: try world.launch(pick(AppState.allCases, &rng))
         case 2: try world.start()
         case 3, 4, 5:
@@ -81,6 +81,9 @@ struct AppRandomWalkTests {
             try world.apply(
                 .completesFetch(pick([.newData, .never, .twice, .after(milliseconds: 40_000), .after(milliseconds: 5_000)], &rng)))
         case 22: try world.apply(.ownCompletes(nil, pick([.atOnce, .never, .twice, .after(milliseconds: 2_000)], &rng)))
+        case 23:
+            // Straight to the device: past a proxy that swallowed the app's token.
+            try world.pushRaw(["aps": ["alert": ["title": "R"], "category": "chat"]])
         default: try world.clearBanners()
         }
     }

@@ -20,7 +20,8 @@ struct DelegateChainTests {
     func foregroundBanners(_ edit: (inout Configuration) -> Void) throws -> (Int, Int) {
         var world = try app(edit)
         try world.launch(.foreground)
-        try world.pushApp(.visible, title: "Anna")
+        // Straight to the device: a swallowing proxy swallows the app's token too.
+        try world.pushRaw(["aps": ["alert": ["title": "Anna"]]])
         let atOnce = world.banners.count
         try world.wait(milliseconds: 10_000)
         return (atOnce, world.banners.count)
@@ -82,7 +83,8 @@ struct DelegateChainTests {
         for (behaviour, atOnce, later) in rows {
             var world = try app { $0.proxies = [proxy(behaviour)] }
             try world.launch(.background)
-            try world.pushApp(.visible, title: "Anna", route: "r")
+            // Straight to the device: a swallowing proxy swallows the app's token too.
+            try world.pushRaw(["aps": ["alert": ["title": "Anna"]], "route": "r"])
             try world.tap(.newest)
             #expect(world.route == atOnce, "\(behaviour)")
             try world.wait(milliseconds: 3_000)
@@ -163,5 +165,56 @@ struct BadgeTests {
             try world.pushApp(.visible, title: "A", badge: 4)
             #expect(world.badge == expected, "\(presents)")
         }
+    }
+}
+
+/// docs/APP.md "Proxies": the token column.
+@Suite("Proxies on the device token")
+struct TokenProxyTests {
+    static func world(_ behaviour: ProxyBehaviour, sdk: ChatSDK = .noSDK, fresh: Bool = true) throws -> World {
+        var c = Configuration()
+        c.sdk = sdk
+        c.proxies = [DelegateProxy(name: "P", behaviour: behaviour)]
+        return try World(configuration: c, fresh: fresh)
+    }
+
+    @Test("forwards, completes-early, completes-twice: the app's server gets the token")
+    func forwarded() throws {
+        for behaviour in [ProxyBehaviour.forwards, .completesEarly, .completesTwice] {
+            var world = try Self.world(behaviour)
+            try world.launch(.background)
+            try world.register()
+            #expect(world.appServerToken == world.deviceToken, "\(behaviour)")
+        }
+    }
+
+    @Test("swallows: the device has a token, the app's server none; nothing is pushed")
+    func swallowed() throws {
+        for fresh in [true, false] {
+            var world = try Self.world(.swallows, fresh: fresh)
+            try world.launch(.background)
+            if fresh { try world.register() }
+            #expect(world.deviceToken != nil)
+            #expect(world.appServerToken == nil)
+            try world.pushApp(.visible, title: "A")
+            #expect(world.newestPush?.sent == nil)
+        }
+    }
+
+    @Test("delays: the token D later in the same process; at install it is there")
+    func delayed() throws {
+        var world = try Self.world(.delays(milliseconds: 5_000))
+        try world.launch(.background)
+        try world.register()
+        #expect(world.appServerToken == nil)
+        try world.wait(milliseconds: 5_000)
+        #expect(world.appServerToken != nil)
+        #expect(try Self.world(.delays(milliseconds: 5_000), fresh: false).appServerToken != nil)
+        var killed = try Self.world(.delays(milliseconds: 5_000))
+        try killed.launch(.background)
+        try killed.register()
+        try killed.launch(.killed)
+        try killed.wait(milliseconds: 5_000)
+        #expect(killed.appServerToken == nil, "the delayed call dies with its process")
     }
 }

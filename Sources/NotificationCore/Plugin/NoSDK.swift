@@ -24,12 +24,15 @@ public enum NoSDK: ChatSDKPlugin {
     /// Install: the app registered for pushes (unless fresh).
     public static func install(_ world: inout World, fresh: Bool) {
         guard !fresh else { return }
-        register(&world)
+        let token = world.iosRegisterForRemoteNotifications()
+        guard world.tokenReachesApp(isInstall: true) else { return }
+        world.record(.registration, "the app's server registers the token \(token.prefix(8))…")
     }
 
     /// `registerForRemoteNotifications`: the token goes to the app's own server.
     public static func register(_ world: inout World) {
         let token = world.iosRegisterForRemoteNotifications()
+        guard world.tokenReachesApp() else { return }
         world.record(.registration, "the app's server registers the token \(token.prefix(8))…")
     }
 

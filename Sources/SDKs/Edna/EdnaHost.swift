@@ -38,7 +38,7 @@ extension World {
         record(.host, "asks for notification permission at install: \(configuration.permission.rawValue)")
         ednaAuthorize(user: Self.ednaInstallUser)
         if configuration.permission == .granted {
-            ednaHostRegister()
+            ednaHostRegister(isInstall: true)
         } else {
             record(.host, "permission denied: does not register for pushes, edna gets no token")
             writeLog("host", "notification permission denied: not registering for remote notifications")
@@ -46,8 +46,9 @@ extension World {
     }
 
     /// `registerForRemoteNotifications` → edna's `setDeviceToken`.
-    mutating func ednaHostRegister() {
+    mutating func ednaHostRegister(isInstall: Bool = false) {
         let token = iosRegisterForRemoteNotifications()
+        guard tokenReachesApp(isInstall: isInstall) else { return }
         ednaSetDeviceToken(token)
     }
 

@@ -5,13 +5,15 @@ extension World {
     /// Install: the app registered, then called `start()` (unless fresh).
     mutating func kindlyHostInstall(fresh: Bool) {
         guard !fresh else { return }
-        kindlyHostRegister()
+        kindlyHostRegister(isInstall: true)
         kindlyStart()
     }
 
-    /// `registerForRemoteNotifications` → `setAPNSDeviceToken`; the other provider gets the token too.
-    mutating func kindlyHostRegister() {
+    /// `registerForRemoteNotifications` → `setAPNSDeviceToken`; the other provider gets the
+    /// token too. A proxy that swallows `didRegister…` keeps it from the host (and so from Kindly).
+    mutating func kindlyHostRegister(isInstall: Bool = false) {
         let token = iosRegisterForRemoteNotifications()
+        guard tokenReachesApp(isInstall: isInstall) else { return }
         kindlySetAPNSDeviceToken(token)
     }
 
