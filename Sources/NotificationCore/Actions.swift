@@ -150,12 +150,15 @@ extension World {
                 index,
                 reason: device.token == nil
                     ? "the app's server has no device token (the app never registered)"
-                    : "the app's server has no device token (the app's didRegister… never got it)")
+                    : "the app's server has no device token ("
+                        + (appServerTokenDeletion ?? "the app's didRegister… never got it") + ")")
         } else {
             apnsSend(
                 index,
                 payload: .object([JSONMember("aps", .object(aps))] + topLevel),
-                route: .token(topic: configuration.bundleID, environment: configuration.environment),
+                route: .token(
+                    topic: configuration.provider.topic ?? configuration.bundleID,
+                    environment: configuration.provider.environment),
                 overrides: headers)
         }
         try endStep()

@@ -354,7 +354,13 @@ public struct Configuration: Hashable, Sendable {
     public var keychainSharing: KeychainSharing = .shared
     public var keychainAccessibility: KeychainAccessibility = .afterFirstUnlock
     public var bundleID: String = "com.example.app"
-    public var environment: APNsEnvironment = .production
+    /// How the app was built (its signed `aps-environment`).
+    public var build: BuildKind = .appStore
+    /// `app environment`: an environment that overrides the signed one (a hard-coded
+    /// development entitlement); nil: the build's.
+    public var appEnvironment: APNsEnvironment? = nil
+    /// The app's own server's APNs settings (`provider …`).
+    public var provider = ProviderSettings()
     public var appVersion: [Int] = [1, 0]
     /// nil: the SDK's default delegate.
     public var delegate: DelegateChoice? = nil
@@ -396,6 +402,12 @@ public struct Configuration: Hashable, Sendable {
     var sdkSettings: [String: SDKBox] = [:]
 
     public init() {}
+
+    /// The APNs environment the app's tokens are for: `app environment`, else the build's.
+    public var environment: APNsEnvironment {
+        get { appEnvironment ?? build.signedEnvironment }
+        set { appEnvironment = newValue }
+    }
 
     /// Revision 2's two-way permission: authorized or provisional is `granted`.
     public var permission: Permission {

@@ -12,7 +12,7 @@ extension Configuration {
         SettingSpelling { ["keychain \($0.keychainSharing.rawValue)"] },
         SettingSpelling { ["keychain access \($0.keychainAccessibility.rawValue)"] },
         SettingSpelling { ["app bundle \(ScenarioText.quoted($0.bundleID))"] },
-        SettingSpelling { ["app environment \($0.environment.rawValue)"] },
+        SettingSpelling { $0.appEnvironment.map { ["app environment \($0.rawValue)"] } ?? [] },
         SettingSpelling { ["app version \(DottedVersion.text($0.appVersion))"] },
         // The delegate in effect: `delegate kindly` in a Kindly app is no difference.
         SettingSpelling { ["delegate \($0.word(for: $0.effectiveDelegate))"] },
@@ -65,6 +65,8 @@ extension Configuration {
         SettingSpelling { $0.settings.lines },
         SettingSpelling { [$0.focus.spelled] },
         SettingSpelling { ["summary \($0.summary ? "on" : "off")"] },
+        SettingSpelling { ["build \($0.build.rawValue)"] },
+        SettingSpelling { $0.provider.lines },
     ]
 
     /// The core's spellings with the app's SDK's in their slots, in the command reference's order.

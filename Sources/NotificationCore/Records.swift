@@ -54,6 +54,8 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var delivered: Bool = false
     /// Why nothing was sent, or why it was not delivered.
     public internal(set) var reason: String?
+    /// APNs's answer to the request; nil: nothing reached APNs.
+    public internal(set) var apnsAnswer: APNsAnswer?
     /// The APNs headers it was sent with; nil: nothing was sent.
     public internal(set) var headers: APNsHeaders?
     /// The message it carries (`kindly m1`); for another provider's or a raw push, the push
@@ -178,6 +180,10 @@ public enum RuntimeSetting: Hashable, Sendable {
     case notificationSetting(NotificationSettingName, Bool)
     case focus(FocusMode)
     case summary(Bool)
+    case providerEnvironment(APNsEnvironment)
+    /// nil: the bundle id.
+    case providerTopic(String?)
+    case providerOnError(ProviderOnError)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
     public func description(in configuration: Configuration) -> String {
@@ -205,6 +211,9 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .notificationSetting(let name, let on): return "setting \(name.rawValue) \(on ? "on" : "off")"
         case .focus(let mode): return mode.spelled
         case .summary(let on): return "summary \(on ? "on" : "off")"
+        case .providerEnvironment(let value): return "provider environment \(value.rawValue)"
+        case .providerTopic(let value): return "provider topic \(value.map(ScenarioText.quoted) ?? "none")"
+        case .providerOnError(let value): return "provider on-error \(value.rawValue)"
         }
     }
 }

@@ -29,6 +29,9 @@ extension World {
         case .notificationSetting(let name, let on): next.settings[name] = on
         case .focus(let mode): next.focus = mode
         case .summary(let on): next.summary = on
+        case .providerEnvironment(let value): next.provider.environment = value
+        case .providerTopic(let value): next.provider.topic = value
+        case .providerOnError(let value): next.provider.onError = value
         }
         try Self.validateRuntime(next)
         configuration = next

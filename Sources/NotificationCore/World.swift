@@ -75,7 +75,11 @@ public struct World: Sendable, Hashable {
     /// Actions picked on a locked device, performed at the next unlock.
     var pendingActions: [PendingAction] = []
     /// The device token the app's own server holds: the app's `didRegister…` ran with it.
-    public internal(set) var appServerToken: String?
+    public internal(set) var appServerToken: String? {
+        didSet { if appServerToken != nil { appServerTokenDeletion = nil } }
+    }
+    /// Why the app's server deleted the token it held (`provider on-error`); nil: it did not.
+    var appServerTokenDeletion: String?
     /// Set while a delaying proxy's token reaches the app (it is not delayed again).
     var tokenDelayPassed = false
     /// The app's crashes, oldest first (`expect crash`).

@@ -33,7 +33,8 @@ struct ReferenceTests {
         "extension increments-badge", "extension removes-delivered", "entitlement", "host resets-badge",
         "host removes-delivered", "host completes-fetch", "expect crash", "category", "action",
         "host registers-categories", "tap action", "expect action", "authorization", "setting", "focus", "summary",
-        "user disables-notifications", "user enables-notifications", "expect sound",
+        "user disables-notifications", "user enables-notifications", "expect sound", "build",
+        "provider environment", "provider topic", "provider on-error", "expect apns-status", "expect token",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

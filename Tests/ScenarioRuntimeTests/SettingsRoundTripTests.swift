@@ -65,6 +65,13 @@ struct SettingsRoundTripTests {
         provisional.summary = true
         provisional.entitlements = [.criticalAlerts, .timeSensitive]
         out.append(provisional)
+        var provider = Configuration()
+        provider.build = .xcode
+        provider.appEnvironment = .production
+        provider.provider.environment = .sandbox
+        provider.provider.topic = "com.\"other\""
+        provider.provider.onError = .deleteToken
+        out.append(provider)
         var undetermined = Configuration()
         undetermined.authorization = .notDetermined
         out.append(undetermined)

@@ -110,6 +110,7 @@ extension World {
                 return
             }
         }
+        pushes[index].apnsAnswer = APNsAnswer(status: 200)
         if let problem = Self.headerProblem(headers, payload: payload) {
             pushes[index].delivered = false
             pushes[index].reason = "not delivered: \(problem)"
@@ -125,6 +126,9 @@ extension World {
     }
 
     private mutating func rejectPush(_ index: Int, code: String, reason: String) {
+        let answer = code == "no token" ? nil : APNsAnswer(status: APNsAnswer.status(for: code), reason: code)
+        pushes[index].apnsAnswer = answer
+        defer { if let answer { providerHandles(answer, for: index) } }
         pushes[index].delivered = false
         pushes[index].reason = "APNs rejected it: \(reason)"
         record(.dropped, "\(pushes[index].id): APNs rejected it (\(code)): \(reason)")

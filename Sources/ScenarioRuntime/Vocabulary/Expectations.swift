@@ -222,6 +222,35 @@ extension Vocabulary {
             let want = a.text("sound") == "played"
             return Outcome((played != nil) == want, expected: want ? "sound played" : "no sound", actual: actual)
         }
+        addExpectation(
+            "apns-status", [Parameter("status", .integer), Parameter("reason", .text, optional: true)],
+            "APNs's answer to the newest push: 200, or a status and its reason (400 BadDeviceToken)"
+        ) { w, a in
+            let want = APNsAnswer(status: a.integer("status") ?? 0, reason: a.text("reason"))
+            guard let push = w.newestPush else {
+                return Outcome(false, expected: "apns-status \(want.text)", actual: "nothing was pushed")
+            }
+            guard let answer = push.apnsAnswer else {
+                return Outcome(
+                    false, expected: "apns-status \(want.text)",
+                    actual: "\(push.id) did not reach APNs: \(push.reason ?? "nothing was sent")")
+            }
+            let holds = answer.status == want.status && (want.reason == nil || want.reason == answer.reason)
+            return Outcome(holds, expected: "apns-status \(want.text)", actual: "apns-status \(answer.text)")
+        }
+        addExpectation(
+            "token", [Parameter("state", .choice(["current", "stale", "none"]))],
+            "the device token the app's own server holds: the device's current one, an older one, or none"
+        ) { w, a in
+            let actual: String =
+                switch w.appServerTokenIsCurrent {
+                case true?: "token current"
+                case false?: "token stale"
+                case nil: "token none"
+                }
+            let want = "token " + (a.text("state") ?? "current")
+            return Outcome(actual == want, expected: want, actual: actual)
+        }
         addExpectation("result", [Parameter("value", .any)], "the newest call returned V ('none' for nil)") { w, a in
             let want = a.value("value").map(JSONBridge.resultText) ?? "none"
             let actual = w.lastResult.map(JSONBridge.resultText) ?? "none"

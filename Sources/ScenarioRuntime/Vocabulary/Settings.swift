@@ -42,10 +42,32 @@ extension Vocabulary {
         }
         add(
             "app environment", [Parameter("environment", choices(APNsEnvironment.self))], role: .setting, topic: app,
-            "the build's APNs environment"
+            "the APNs environment the app's tokens are for, overriding the build's signed one (a hard-coded entitlement)"
         ) { context, args throws(StepError) in
             context.configuration.environment = args.choice("environment", as: APNsEnvironment.self) ?? .production
         }
+        add(
+            "build", [Parameter("kind", choices(BuildKind.self))], role: .setting, topic: app,
+            "how the app was built: xcode signs aps-environment development (sandbox tokens); testflight and app-store (the default) production"
+        ) { context, args throws(StepError) in
+            context.configuration.build = args.choice("kind", as: BuildKind.self) ?? .appStore
+        }
+        runtimeChoice(
+            "provider environment", APNsEnvironment.self, topic: app,
+            "the APNs environment the app's own server sends to (default production)",
+            store: { $0.provider.environment = $1 }, setting: { .providerEnvironment($0) })
+        add(
+            "provider topic", [Parameter("topic", .oneOf([.string, .choice(["none"])]))], role: .runtimeSetting,
+            topic: app, "the apns-topic the app's own server sends with ('none': the bundle id, the default)"
+        ) { context, args throws(StepError) in
+            let topic: String? = if case .string(let t)? = args.value("topic") { t } else { nil }
+            context.configuration.provider.topic = topic
+            try context.applyIfInstalled(.providerTopic(topic))
+        }
+        runtimeChoice(
+            "provider on-error", ProviderOnError.self, topic: app,
+            "what the app's own server does with a token APNs calls bad: keep it, delete it on any 400 or 410 naming it, or only on a 410 (the default)",
+            store: { $0.provider.onError = $1 }, setting: { .providerOnError($0) })
         add("app version", [Parameter("version", .version)], role: .setting, topic: app, "the app's version") {
             context, args throws(StepError) in
             if let v = args.version("version") { context.configuration.appVersion = v.components }
