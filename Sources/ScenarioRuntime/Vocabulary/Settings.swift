@@ -23,35 +23,24 @@ extension Vocabulary {
                 context.configuration.serviceExtension = .sdk(detected: true)
             }
         }
-        add(
-            "keychain", [Parameter("sharing", choices(KeychainSharing.self))], role: .setting, topic: app,
-            "whether app and extension share the keychain access group"
-        ) { context, args throws(StepError) in
-            context.configuration.keychainSharing = args.choice("sharing", as: KeychainSharing.self) ?? .shared
-        }
-        add(
-            "keychain access", [Parameter("accessibility", choices(KeychainAccessibility.self))], role: .setting,
-            topic: app, "when the SDK's key in the keychain is readable"
-        ) { context, args throws(StepError) in
-            context.configuration.keychainAccessibility =
-                args.choice("accessibility", as: KeychainAccessibility.self) ?? .afterFirstUnlock
-        }
+        settingChoice(
+            "keychain", KeychainSharing.self, topic: app, "whether app and extension share the keychain access group"
+        ) { $0.keychainSharing = $1 }
+        settingChoice(
+            "keychain access", KeychainAccessibility.self, topic: app, "when the SDK's key in the keychain is readable"
+        ) { $0.keychainAccessibility = $1 }
         add("app bundle", [Parameter("id", .text)], role: .setting, topic: app, "the app's bundle id") {
             context, args throws(StepError) in
             context.configuration.bundleID = args.text("id") ?? context.configuration.bundleID
         }
-        add(
-            "app environment", [Parameter("environment", choices(APNsEnvironment.self))], role: .setting, topic: app,
+        settingChoice(
+            "app environment", APNsEnvironment.self, topic: app,
             "the APNs environment the app's tokens are for, overriding the build's signed one (a hard-coded entitlement)"
-        ) { context, args throws(StepError) in
-            context.configuration.environment = args.choice("environment", as: APNsEnvironment.self) ?? .production
-        }
-        add(
-            "build", [Parameter("kind", choices(BuildKind.self))], role: .setting, topic: app,
+        ) { $0.environment = $1 }
+        settingChoice(
+            "build", BuildKind.self, topic: app,
             "how the app was built: xcode signs aps-environment development (sandbox tokens); testflight and app-store (the default) production"
-        ) { context, args throws(StepError) in
-            context.configuration.build = args.choice("kind", as: BuildKind.self) ?? .appStore
-        }
+        ) { $0.build = $1 }
         runtimeChoice(
             "provider environment", APNsEnvironment.self, topic: app,
             "the APNs environment the app's own server sends to (default production)",
@@ -399,6 +388,17 @@ extension Vocabulary {
 }
 
 extension Vocabulary {
+    /// An install-time setting that takes one of a closed set's words.
+    fileprivate mutating func settingChoice<T: CaseIterable & RawRepresentable & Sendable>(
+        _ words: String, _ type: T.Type, topic: String, _ summary: String,
+        store: @escaping @Sendable (inout Configuration, T) -> Void
+    ) where T.RawValue == String {
+        add(words, [Parameter("value", choices(T.self))], role: .setting, topic: topic, summary) {
+            context, args throws(StepError) in
+            if let value = args.choice("value", as: T.self) { store(&context.configuration, value) }
+        }
+    }
+
     /// A core runtime setting that takes one of a closed set's words.
     fileprivate mutating func runtimeChoice<T: CaseIterable & RawRepresentable & Sendable>(
         _ words: String, _ type: T.Type, topic: String, _ summary: String,
