@@ -424,6 +424,23 @@ public struct Configuration: Hashable, Sendable {
     /// in the foreground (fixed in 18.1).
     var callsWillPresentTwice: Bool { DottedVersion.compare(iosVersion, [18, 0]) == 0 }
 
+    /// A few settings that tell configurations apart, cheaply: a world is hashed after every
+    /// step `scn explore` takes, and hashing every setting (strings, lists, the SDKs' tables)
+    /// each time cost more than the rest of the world's hash. Equality still compares them all,
+    /// so two configurations that differ only elsewhere share a hash and nothing more.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sdk)
+        hasher.combine(serviceExtension)
+        hasher.combine(delegate)
+        hasher.combine(delegateAssignment)
+        hasher.combine(backgroundRefresh)
+        hasher.combine(lowPower)
+        hasher.combine(extensionFault)
+        hasher.combine(host.postsLocal)
+        hasher.combine(host.ownPresents)
+        hasher.combine(summary)
+    }
+
     /// The delegate in effect: the configured one, or the SDK's default.
     public var effectiveDelegate: DelegateChoice {
         delegate ?? sdk.plugin.defaultDelegate

@@ -52,5 +52,9 @@ extension Vocabulary {
 
 /// Names of the choices of a closed set, for a `.choice` parameter.
 public func choices<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> ValueKind where T.RawValue == String {
-    .choice(T.allCases.map(\.rawValue))
+    // A loop, not `map(\.rawValue)`: a key path is an object the runtime instantiates, and
+    // the registry makes some seventy of these lists at start-up.
+    var words: [String] = []
+    for value in T.allCases { words.append(value.rawValue) }
+    return .choice(words)
 }
