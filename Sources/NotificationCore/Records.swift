@@ -54,6 +54,9 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var delivered: Bool = false
     /// Why nothing was sent, or why it was not delivered.
     public internal(set) var reason: String?
+    /// What became of it after APNs answered 200, as Apple's Push Notifications Console names
+    /// it (`Delivered`, `Stored – Device Offline`, …); nil: APNs did not accept it.
+    public internal(set) var deliveryState: String?
     /// APNs's answer to the request; nil: nothing reached APNs.
     public internal(set) var apnsAnswer: APNsAnswer?
     /// The APNs headers it was sent with; nil: nothing was sent.

@@ -71,4 +71,28 @@ struct ProviderTests {
         try world.register()
         #expect(world.appServerTokenIsCurrent == true)
     }
+
+    @Test("delivery states: delivered, stored, from storage, expired, disabled, received")
+    func deliveryStates() throws {
+        var world = try Self.world { _ in }
+        try world.pushApp(.visible, title: "A")
+        #expect(world.newestPush?.deliveryState == "Delivered")
+        try world.setNetwork(online: false)
+        try world.pushApp(.visible, title: "B")
+        #expect(world.newestPush?.deliveryState == "Stored – Device Offline")
+        try world.setNetwork(online: true)
+        #expect(world.newestPush?.deliveryState == "Delivered (From Storage)")
+        try world.setNetwork(online: false)
+        try world.pushApp(.visible, title: "C", headers: APNsHeaderOverrides(expirationMilliseconds: 0))
+        #expect(world.newestPush?.deliveryState == "Discarded – Expired")
+        try world.setNetwork(online: true)
+        try world.pushApp(.visible, title: "D", headers: APNsHeaderOverrides(pushType: .background))
+        #expect(world.newestPush?.deliveryState == "Received")
+        var denied = try Self.world { $0.authorization = .denied }
+        try denied.pushApp(.visible, title: "A")
+        #expect(denied.newestPush?.deliveryState == "Discarded – Disabled")
+        try denied.apply(.providerEnvironment(.sandbox))
+        try denied.pushApp(.visible, title: "B")
+        #expect(denied.newestPush?.deliveryState == nil)
+    }
 }

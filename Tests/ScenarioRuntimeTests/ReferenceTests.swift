@@ -35,6 +35,7 @@ struct ReferenceTests {
         "host registers-categories", "tap action", "expect action", "authorization", "setting", "focus", "summary",
         "user disables-notifications", "user enables-notifications", "expect sound", "build",
         "provider environment", "provider topic", "provider on-error", "expect apns-status", "expect token",
+        "expect delivery",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

@@ -112,6 +112,9 @@ extension World {
         }
         pushes[index].apnsAnswer = APNsAnswer(status: 200)
         if let problem = Self.headerProblem(headers, payload: payload) {
+            // A push-type mismatch is received and dropped by APNs; a background push at
+            // priority 10 is delivered, and iOS drops it (modelled).
+            pushes[index].deliveryState = problem.hasPrefix("push-type mismatch") ? "Received" : "Delivered"
             pushes[index].delivered = false
             pushes[index].reason = "not delivered: \(problem)"
             record(.dropped, "\(id): \(problem); not delivered")

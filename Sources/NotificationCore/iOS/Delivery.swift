@@ -2,8 +2,14 @@
 
 extension World {
     /// The device receives the push at `index` from APNs.
-    mutating func deviceReceive(_ index: Int) {
+    mutating func deviceReceive(_ index: Int, fromStorage: Bool = false) {
         guard let payload = pushes[index].payload else { return }
+        let alertOnly =
+            NotificationContent.alert(of: payload) != nil && payload["aps"]?["content-available"]?.integerValue != 1
+        // The Console's state: an alert-only push while notifications are off is discarded.
+        pushes[index].deliveryState =
+            (alertOnly && !configuration.alertsAllowed ? "Discarded – Disabled" : "Delivered")
+            + (fromStorage ? " (From Storage)" : "")
         let id = pushes[index].id
         let aps = payload["aps"]
         let alert = NotificationContent.alert(of: payload)

@@ -30,7 +30,7 @@ extension World {
                 scheduler.cancel { $0 == .apnsExpired(pushID: pushes[index].id) }
                 record(
                     .device, "network online: APNs delivers \(pushes[index].id), stored while the device was offline")
-                deviceReceive(index)
+                deviceReceive(index, fromStorage: true)
             } else {
                 record(.device, "network online: APNs holds no push for the app")
             }
@@ -43,7 +43,9 @@ extension World {
     mutating func apnsHold(_ index: Int, expiration: Int64) {
         let id = pushes[index].id
         pushes[index].delivered = false
+        pushes[index].deliveryState = "Stored – Device Offline"
         guard expiration > 0 else {
+            pushes[index].deliveryState = "Discarded – Expired"
             pushes[index].reason = "expired: expiration 0 and the device is offline, APNs does not store it"
             record(.dropped, "\(id): expired: expiration 0 and the device is offline; APNs does not store it")
             writeLog("APNs", "\(id) expired: the device is offline and the push has expiration 0")
@@ -74,6 +76,7 @@ extension World {
     mutating func apnsExpire(pushID: String) {
         guard let index = network.held, pushes[index].id == pushID else { return }
         network.held = nil
+        pushes[index].deliveryState = "Discarded – Expired"
         pushes[index].reason = "expired: its expiration passed while the device was offline"
         record(.dropped, "\(pushID): expired: its expiration passed while the device was offline; APNs discards it")
         writeLog("APNs", "\(pushID) expired before the device came back online")

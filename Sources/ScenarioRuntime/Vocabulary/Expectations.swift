@@ -239,6 +239,19 @@ extension Vocabulary {
             return Outcome(holds, expected: "apns-status \(want.text)", actual: "apns-status \(answer.text)")
         }
         addExpectation(
+            "delivery", [Parameter("state", .oneOf([.string, .choice(["none"])]))],
+            "what became of the newest push after APNs accepted it, as Apple's Push Notifications Console names it (\"Delivered\", \"Stored - Device Offline\"; '-' may stand for '–'), or none"
+        ) { w, a in
+            let state = w.newestPush?.deliveryState
+            let actual = state.map { "delivery " + quoted($0) } ?? "no delivery state"
+            guard case .string(let written)? = a.value("state") else {
+                return Outcome(state == nil, expected: "no delivery state", actual: actual)
+            }
+            // `-` may stand for the Console's en dash.
+            let want = written.split(separator: " - ", omittingEmptySubsequences: false).joined(separator: " – ")
+            return Outcome(state == want, expected: "delivery " + quoted(want), actual: actual)
+        }
+        addExpectation(
             "token", [Parameter("state", .choice(["current", "stale", "none"]))],
             "the device token the app's own server holds: the device's current one, an older one, or none"
         ) { w, a in
