@@ -84,6 +84,7 @@ extension World {
                 .bannerShown,
                 "\(notification.pushID) shown on screen, not kept: \(decided.notes.joined(separator: "; ")): \(later: { notification.content.summary })"
             )
+            applyBadge(of: notification)
             return
         }
         bannerCount += 1
@@ -107,15 +108,7 @@ extension World {
             invariantProgress.touchedPushes.append(notification.pushID)
         }
         if replaced == nil { notificationsPerMessage[push?.message ?? notification.pushID, default: 0] += 1 }
-        defer {
-            if remote, let badge = notification.content.badge {
-                if configuration.badgesAllowed {
-                    setBadge(badge, by: notification.pushID)
-                } else {
-                    record(.badge, "\(notification.pushID): the badge is not set: \(configuration.badgesOffReason)")
-                }
-            }
-        }
+        defer { applyBadge(of: notification) }
         let content = notification.content
         let listOnly =
             (presentation == .list ? ", in the list only" : presentation == .summary ? ", in the scheduled summary" : "")
@@ -131,6 +124,19 @@ extension World {
                 .bannerShown,
                 "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)\(listOnly): \(later: { content.summary })"
             )
+        }
+    }
+
+    /// A remote notification's `aps.badge` sets the icon once it is presented, where badges
+    /// are allowed (kept in the center or not: the badge is not the center's).
+    mutating func applyBadge(of notification: IncomingNotification) {
+        guard notification.source == .system || notification.source == .extension,
+            let badge = notification.content.badge
+        else { return }
+        if configuration.badgesAllowed {
+            setBadge(badge, by: notification.pushID)
+        } else {
+            record(.badge, "\(notification.pushID): the badge is not set: \(configuration.badgesOffReason)")
         }
     }
 
