@@ -9,6 +9,15 @@ extension World {
         if appState.isRunning { app += " on \(screen.rawValue)" + (isChatOpen ? " (chat open)" : "") }
         lines.append(app)
         lines.append("device \(deviceLock.rawValue), permission \(configuration.permission.rawValue)")
+        // What an app of its own adds, each only when it is not the default.
+        var notifications: [String] = []
+        if configuration.authorization != .authorized { notifications.append(configuration.authorization.spelled) }
+        notifications += configuration.settings.lines
+        if configuration.focus != .off { notifications.append(configuration.focus.spelled) }
+        if configuration.summary { notifications.append("summary on") }
+        if !notifications.isEmpty { lines.append(notifications.joined(separator: ", ")) }
+        if badge != 0 { lines.append("icon badge \(badge)") }
+        if !device.categories.isEmpty { lines.append("categories registered: \(device.categories.joined(separator: ", "))") }
         lines.append(
             "delegate \(configuration.word(for: configuration.effectiveDelegate))"
                 + (activeDelegate == nil && process != nil ? " (not assigned)" : ""))
@@ -27,7 +36,7 @@ extension World {
                 let body = banner.body.map { "\"\($0)\"" } ?? "(no body)"
                 lines.append(
                     "  \(banner.id) \(banner.pushID) \(banner.source.rawValue) \(title) \(body)"
-                        + (banner.presentation == .list ? " (list)" : ""))
+                        + (banner.presentation == .banner ? "" : " (\(banner.presentation.rawValue))"))
             }
         }
         for job in extensionJobsInOrder { lines.append("extension working on \(job.pushID)") }
@@ -35,7 +44,10 @@ extension World {
             let sent = push.sent?.rawValue ?? "nothing sent"
             lines.append(
                 "newest push \(push.id) (\(push.origin.rawValue)): \(sent), delivered \(push.delivered)"
-                    + (push.reason.map { " (\($0))" } ?? ""))
+                    + (push.reason.map { " (\($0))" } ?? "")
+                    + (push.apnsAnswer.map { answer in
+                        ", APNs \(answer.text)" + (push.deliveryState.map { ", \($0)" } ?? "")
+                    } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -107,4 +107,19 @@ struct AuthorizationTests {
         try world.pushApp(.visible, title: "C")
         #expect(world.banners.count == 2)
     }
+
+    @Test("the summary says what differs: authorization, settings, Focus, the summary, the badge, categories, APNs's answer")
+    func summary() throws {
+        var world = try Self.world {
+            $0.authorization = .provisional(requests: [.alert])
+            $0.summary = true
+            $0.settings[.sounds] = false
+        }
+        try world.pushApp(.visible, title: "A", badge: 2)
+        let text = world.summary
+        #expect(text.contains("authorization provisional requests alert, setting sounds off, summary on"))
+        #expect(text.contains("(list)"))
+        #expect(text.contains("APNs 200, Delivered"))
+        #expect(!text.contains("icon badge"), "provisional sets no badge")
+    }
 }
