@@ -90,26 +90,11 @@ struct AppRandomWalkTests {
 
     static func walk(seed: UInt64, steps: Int) -> [String] {
         var rng = SplitMix(state: seed)
-        guard var world = try? World(configuration: configuration(&rng)) else {
+        guard let world = try? World(configuration: configuration(&rng)) else {
             Issue.record("seed \(seed): the configuration does not install")
             return []
         }
-        for i in 0..<steps {
-            let before = world
-            do {
-                try step(&world, &rng)
-            } catch {
-                if case .invariant = error {
-                    Issue.record("seed \(seed), step \(i): \(error)")
-                    return world.trace.map(\.line)
-                }
-                if world != before {
-                    Issue.record("seed \(seed), step \(i): a failed step changed the world: \(error)")
-                    return world.trace.map(\.line)
-                }
-            }
-        }
-        return world.trace.map(\.line)
+        return RandomWalkTests.run(world, seed: seed, steps: steps, rng: &rng, step: step)
     }
 
     /// A removal push that iOS did not hand to the app (force-quit, throttled, switched off).

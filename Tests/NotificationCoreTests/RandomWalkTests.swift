@@ -148,7 +148,17 @@ struct RandomWalkTests {
     static func walk(seed: UInt64, steps: Int) -> [String] {
         var rng = SplitMix(state: seed)
         let (configuration, fresh) = configuration(&rng)
-        guard var world = try? World(configuration: configuration, fresh: fresh) else { return [] }
+        guard let world = try? World(configuration: configuration, fresh: fresh) else { return [] }
+        return run(world, seed: seed, steps: steps, rng: &rng, step: step)
+    }
+
+    /// Takes `steps` random steps from `world`; records an invariant that breaks, or a failed
+    /// step that changed the world, and stops there. Returns the trace.
+    static func run(
+        _ world: World, seed: UInt64, steps: Int, rng: inout SplitMix,
+        step: (inout World, inout SplitMix) throws(CoreError) -> Void
+    ) -> [String] {
+        var world = world
         for i in 0..<steps {
             let before = world
             do {

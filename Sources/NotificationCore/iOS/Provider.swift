@@ -35,7 +35,8 @@ public struct ProviderSettings: Hashable, Sendable {
     public var onError: ProviderOnError = .deleteOn410
     public init() {}
 
-    /// `provider environment sandbox`, … each that differs from the default, in order.
+    /// `provider environment production`, `provider topic none`, `provider on-error …`: every
+    /// line, which `differences()` compares with the default install.
     public var lines: [String] {
         [
             "provider environment \(environment.rawValue)",

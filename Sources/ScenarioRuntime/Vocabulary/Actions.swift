@@ -148,19 +148,24 @@ extension Vocabulary {
             let target = try tapTarget(args, command: "tap")
             try context.withWorld { w throws(CoreError) in try w.tap(target) }
         }
-        add(
-            "user disables-notifications", role: .action, topic: user,
-            "the user turns Allow Notifications off: authorization denied (delivered notifications stay)",
-            exploration: Exploration(arguments: [""], requires: ["none"], rank: 92)
-        ) { context, _ throws(StepError) in
-            try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: false) }
-        }
-        add(
-            "user enables-notifications", role: .action, topic: user,
-            "the user turns Allow Notifications on: authorized with every setting on (from provisional, Deliver Prominently: what the app requested)",
-            exploration: Exploration(arguments: [""], requires: ["none"], rank: 93)
-        ) { context, _ throws(StepError) in
-            try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: true) }
+        let allowNotifications: [(enabled: Bool, words: String, summary: String)] = [
+            (
+                false, "user disables-notifications",
+                "the user turns Allow Notifications off: authorization denied (delivered notifications stay)"
+            ),
+            (
+                true, "user enables-notifications",
+                "the user turns Allow Notifications on: authorized with every setting on (from provisional, Deliver Prominently: what the app requested)"
+            ),
+        ]
+        for (rank, each) in allowNotifications.enumerated() {
+            let enabled = each.enabled
+            add(
+                each.words, role: .action, topic: user, each.summary,
+                exploration: Exploration(arguments: [""], requires: ["none"], rank: 92 + rank)
+            ) { context, _ throws(StepError) in
+                try context.withWorld { w throws(CoreError) in try w.userSetsNotifications(enabled: enabled) }
+            }
         }
         add(
             "tap action",
