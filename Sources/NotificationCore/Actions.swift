@@ -8,6 +8,7 @@ extension World {
     /// (a new process on `host`, nothing started); `killed` is a force-quit, `terminated` the
     /// system ending the process.
     public mutating func launch(_ state: AppState) throws(CoreError) {
+        try requireInstalled("launch")
         beginStep("launch \(state.rawValue)")
         if state == appState {
             record(.app, "already \(state.rawValue)")
@@ -145,22 +146,45 @@ extension World {
         }
         var topLevel: [JSONMember] = route.map { [JSONMember("route", .string($0))] } ?? []
         if let removal { topLevel.append(JSONMember("removes", removal.json)) }
-        if appServerToken == nil {
-            pushNotSent(
-                index,
-                reason: device.token == nil
-                    ? "the app's server has no device token (the app never registered)"
-                    : "the app's server has no device token ("
-                        + (appServerTokenDeletion ?? "the app's didRegister… never got it") + ")")
-        } else {
+        if let held = providerSide.held {
             apnsSend(
                 index,
                 payload: .object([JSONMember("aps", .object(aps))] + topLevel),
-                route: .token(
+                route: .appServer(
                     topic: configuration.provider.topic ?? configuration.bundleID,
-                    environment: configuration.provider.environment),
+                    environment: configuration.provider.environment, token: held),
                 overrides: headers)
+        } else {
+            pushNotSent(
+                index,
+                reason: device.token == nil && device.cachedToken == nil
+                    ? "the app's server has no device token (the app never registered)"
+                    : "the app's server has no device token ("
+                        + (providerSide.deletion ?? "the app's didRegister… never got it") + ")")
         }
+        try endStep()
+    }
+
+    /// The app's own server sends a VoIP push (`push app voip`): `push-type voip`, priority 10,
+    /// topic the bundle id + `.voip` (or `provider topic`), to the PushKit token it holds.
+    public mutating func pushAppVoIP(caller: String? = nil, headers: APNsHeaderOverrides = .none) throws(CoreError) {
+        guard let held = providerSide.heldPushKit else {
+            throw .precondition(
+                "push app voip: the server has no PushKit token"
+                    + (device.pushKitToken == nil
+                        ? " (the app never created a PKPushRegistry: host pushkit \(configuration.host.pushkit.spelled))"
+                        : " (it deleted it)"))
+        }
+        beginStep("push app voip" + (caller.map { " title \(ScenarioText.quoted($0))" } ?? "") + headers.description)
+        let index = beginPush(.app)
+        var call: [JSONMember] = [JSONMember("caller", .string(caller ?? "Unknown caller"))]
+        call.append(JSONMember("id", .string(pushes[index].id)))
+        apnsSend(
+            index, payload: .object([JSONMember("aps", .object([])), JSONMember("call", .object(call))]),
+            route: .appServer(
+                topic: configuration.provider.topic ?? configuration.bundleID + ".voip",
+                environment: configuration.provider.environment, token: held),
+            overrides: headers, voip: true)
         try endStep()
     }
 
@@ -196,6 +220,7 @@ extension World {
     /// file's `Simulator Target Bundle` key is dropped). Shown as its author wrote it.
     public mutating func pushRaw(_ payload: JSONValue, headers: APNsHeaderOverrides = .none) throws(CoreError) {
         guard payload.isObject else { throw .invalid("push raw: the payload must be a JSON object") }
+        try requireInstalled("push raw")
         beginStep("push raw" + headers.description)
         let index = beginPush(.raw)
         apnsSend(
@@ -308,6 +333,7 @@ extension World {
             }
             device.foregroundProcessAtLock = nil
             performPendingActions()
+            releaseDeferred(onlyPriority5: false, reason: "at unlock")
         }
         try endStep()
     }
@@ -319,6 +345,7 @@ extension World {
         deviceLock = .unlocked
         device.foregroundProcessAtLock = nil
         record(.device, "unlocked by the user (\(why))")
+        releaseDeferred(onlyPriority5: false, reason: "at unlock")
     }
 
     // MARK: SDK calls
@@ -383,6 +410,9 @@ extension World {
                 wakeExpires(process: number, pushID: pushID, wake: wake, counted: counted)
             case .categoriesRegistered(let number): registerCategoriesLater(process: number)
             case .tokenReachesApp(let number): tokenArrivesLater(process: number)
+            case .powerHoldExpired(let pushID): powerHoldExpires(pushID: pushID)
+            case .pushKitRegistry(let number): createPushKitRegistryLater(process: number)
+            case .voipUnclaimed(let number, let pushID): voipUnclaimed(process: number, pushID: pushID)
             }
         }
     }

@@ -316,6 +316,14 @@ public struct HostBehaviour: Hashable, Sendable {
     public var completesFetch: FetchCompletion = .newData
     /// The categories the host registers, and when (none by default).
     public var registersCategories: HostCategories? = nil
+    /// When an app of its own registers for pushes (`host registers`).
+    public var registers: RegistrationPolicy = .everyLaunch
+    /// When it sends its token to its server (`host uploads-token`).
+    public var uploadsToken: TokenUpload = .always
+    /// When it creates its `PKPushRegistry` (`host pushkit`).
+    public var pushkit: PushKitRegistration = .atLaunch
+    /// What its PushKit handler does about CallKit (`host reports-call`).
+    public var reportsCall: CallReporting = .atOnce
     public init() {}
 }
 
@@ -398,6 +406,8 @@ public struct Configuration: Hashable, Sendable {
     public var entitlements: Set<Entitlement> = []
     /// The iOS version; 18.0 calls `willPresent` twice.
     public var iosVersion: [Int] = [18, 1]
+    /// APNs's open choices (`apns …`, `power-deferral`).
+    public var apns = APNsChoices()
     /// Each SDK's own settings, by the SDK's name (``settings(of:)``).
     var sdkSettings: [String: SDKBox] = [:]
 

@@ -36,6 +36,10 @@ extension Configuration {
                 "host removes-delivered \($0.host.removesDelivered.rawValue)",
                 "host completes-fetch \($0.host.completesFetch.spelled)",
                 HostCategories.line($0.host.registersCategories),
+                "host registers \($0.host.registers.rawValue)",
+                "host uploads-token \($0.host.uploadsToken.rawValue)",
+                "host pushkit \($0.host.pushkit.spelled)",
+                "host reports-call \($0.host.reportsCall.spelled)",
             ]
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
@@ -67,6 +71,7 @@ extension Configuration {
         SettingSpelling { ["summary \($0.summary ? "on" : "off")"] },
         SettingSpelling { ["build \($0.build.rawValue)"] },
         SettingSpelling { $0.provider.lines },
+        SettingSpelling { $0.apns.lines },
     ]
 
     /// The core's spellings with the app's SDK's in their slots, in the command reference's order.

@@ -59,6 +59,8 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var deliveryState: String?
     /// APNs's answer to the request; nil: nothing reached APNs.
     public internal(set) var apnsAnswer: APNsAnswer?
+    /// A PushKit (VoIP) push.
+    public internal(set) var voip = false
     /// The APNs headers it was sent with; nil: nothing was sent.
     public internal(set) var headers: APNsHeaders?
     /// The message it carries (`kindly m1`); for another provider's or a raw push, the push

@@ -18,6 +18,12 @@ enum ScheduledEvent: Hashable, Sendable {
     case categoriesRegistered(process: Int)
     /// A delaying proxy passes the device token to the app.
     case tokenReachesApp(process: Int)
+    /// A push APNs held for power reasons expires.
+    case powerHoldExpired(pushID: String)
+    /// The host creates its `PKPushRegistry` (`host pushkit after D`) in this process.
+    case pushKitRegistry(process: Int)
+    /// callservicesd's 7 s for a VoIP push no registry took.
+    case voipUnclaimed(process: Int, pushID: String)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

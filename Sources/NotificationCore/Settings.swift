@@ -39,6 +39,17 @@ extension World {
         try endStep()
     }
 
+    /// Changes a core runtime setting spelled `line` in the trace (the settings of revision 3's
+    /// provider side, which need no case of their own in ``RuntimeSetting``).
+    public mutating func apply(_ line: String, change: (inout Configuration) -> Void) throws(CoreError) {
+        var next = configuration
+        change(&next)
+        try Self.validateRuntime(next)
+        configuration = next
+        record(.setting, TraceText(line))
+        try endStep()
+    }
+
     /// Changes a runtime setting of the SDK `P`, spelled `line` in the trace; `check` throws
     /// (and nothing changes) when the setting is impossible in this app.
     public mutating func apply<P: ChatSDKPlugin>(

@@ -17,6 +17,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case registration
     /// A server stored a message, chose a push type, or failed to render one.
     case server
+    /// APNs's answer to a request and what became of an accepted push (the Console's states).
+    case apns
     case pushSent = "push-sent"
     case pushNotSent = "push-not-sent"
     case delivered

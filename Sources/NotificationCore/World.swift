@@ -74,12 +74,10 @@ public struct World: Sendable, Hashable {
     public internal(set) var actions: [ActionRecord] = []
     /// Actions picked on a locked device, performed at the next unlock.
     var pendingActions: [PendingAction] = []
-    /// The device token the app's own server holds: the app's `didRegister…` ran with it.
-    public internal(set) var appServerToken: String? {
-        didSet { if appServerToken != nil { appServerTokenDeletion = nil } }
-    }
-    /// Why the app's server deleted the token it held (`provider on-error`); nil: it did not.
-    var appServerTokenDeletion: String?
+    /// The app's own server's tokens and JWT, and what APNs knows of this device (TokenLifecycle.swift).
+    var providerSide = ProviderSide()
+    /// PushKit and CallKit (PushKit.swift).
+    var voip = VoIPState()
     /// Set while a delaying proxy's token reaches the app (it is not delayed again).
     var tokenDelayPassed = false
     /// The app's crashes, oldest first (`expect crash`).

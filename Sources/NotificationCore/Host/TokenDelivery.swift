@@ -26,7 +26,7 @@ extension World {
                 continue
             }
         }
-        if let token = device.token { appServerToken = token }
+        if let token = device.token { hostUploadsToken(token) }
         return true
     }
 

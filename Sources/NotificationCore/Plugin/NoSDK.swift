@@ -24,16 +24,22 @@ public enum NoSDK: ChatSDKPlugin {
     /// Install: the app registered for pushes (unless fresh).
     public static func install(_ world: inout World, fresh: Bool) {
         guard !fresh else { return }
-        let token = world.iosRegisterForRemoteNotifications()
-        guard world.tokenReachesApp(isInstall: true) else { return }
-        world.record(.registration, "the app's server registers the token \(token.prefix(8))…")
+        registers(&world, isInstall: true)
     }
 
     /// `registerForRemoteNotifications`: the token goes to the app's own server.
-    public static func register(_ world: inout World) {
+    public static func register(_ world: inout World) { registers(&world, isInstall: false) }
+
+    private static func registers(_ world: inout World, isInstall: Bool) {
         let token = world.iosRegisterForRemoteNotifications()
-        guard world.tokenReachesApp() else { return }
+        let uploads = world.providerSide.uploads
+        guard world.tokenReachesApp(isInstall: isInstall), world.providerSide.uploads > uploads else { return }
         world.record(.registration, "the app's server registers the token \(token.prefix(8))…")
+    }
+
+    /// At launch the app registers as `host registers` says.
+    public static func didFinishLaunching(_ world: inout World, launchPayload: JSONValue?) {
+        world.ownAppRegistersAtLaunch()
     }
 
     /// The host's own setup code runs.

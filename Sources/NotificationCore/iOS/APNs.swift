@@ -2,8 +2,11 @@
 
 /// How a push reaches APNs.
 public enum APNsRoute: Hashable, Sendable {
-    /// A provider sending to the device token for this topic (bundle id) and environment.
+    /// An SDK's server or another provider, to the device's current APNs token for this topic
+    /// and environment.
     case token(topic: String, environment: APNsEnvironment)
+    /// The app's own server, to the token it holds, with its own authentication (§ provider).
+    case appServer(topic: String, environment: APNsEnvironment, token: HeldToken)
     /// Straight to the device, as `xcrun simctl push` does (`push raw`): no token needed.
     case simulator
 }
@@ -11,6 +14,8 @@ public enum APNsRoute: Hashable, Sendable {
 extension World {
     /// APNs rejects payloads larger than this many bytes.
     public static let apnsPayloadLimit = 4096
+    /// A VoIP push may be larger.
+    public static let voipPayloadLimit = 5120
 
     /// A new record for a push command; returns its index in ``pushes``.
     public mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
@@ -56,71 +61,111 @@ extension World {
     }
 
     /// Hands a payload to APNs with the headers its server sends (the correct ones, then the
-    /// server's collapse id, then the command's overrides). APNs rejects it, drops it for its
-    /// headers, stores it while the device is offline, or delivers it to the device.
+    /// server's collapse id, then the command's overrides). APNs answers (docs/PROVIDER.md,
+    /// first matching row); after a 200 it discards the push, drops it for its headers, holds
+    /// it (power, an offline device) or delivers it to the device.
     public mutating func apnsSend(
         _ index: Int, payload: JSONValue, route: APNsRoute, overrides: APNsHeaderOverrides = .none,
-        serverCollapseID: String? = nil
+        serverCollapseID: String? = nil, voip: Bool = false
     ) {
         let type: PushType = payload["aps"]?["alert"] != nil ? .visible : .silent
-        let correct = APNsHeaders.correct(for: payload)
+        let correct = voip ? APNsHeaders(pushType: .voip, priority: .immediate) : APNsHeaders.correct(for: payload)
         var headers = correct
         headers.collapseID = serverCollapseID
         headers = overrides.applied(to: headers)
         pushes[index].sent = type
         pushes[index].payload = payload
         pushes[index].headers = headers
+        pushes[index].voip = voip
         let id = pushes[index].id
         let size = payload.byteCount
         let differences = headers.differences(from: correct)
         let shown = differences.isEmpty ? "" : " [\(differences.joined(separator: ", "))]"
         record(
             .pushSent,
-            "\(id) (\(pushes[index].origin.rawValue)) \(type.rawValue), \(size) bytes\(shown): \(later: { payload.serialized })"
+            "\(id) (\(pushes[index].origin.rawValue)) \(voip ? "voip" : type.rawValue), \(size) bytes\(shown): \(later: { payload.serialized })"
         )
-        if size > Self.apnsPayloadLimit {
-            rejectPush(
-                index, code: "PayloadTooLarge",
-                reason: "payload is \(size) bytes, over APNs' \(Self.apnsPayloadLimit)-byte limit")
+        if let (code, reason) = requestProblem(payload: payload, size: size, headers: headers, voip: voip) {
+            rejectPush(index, code: code, reason: reason)
             return
         }
-        if let collapseID = headers.collapseID, collapseID.utf8.count > APNsHeaders.collapseIDLimit {
-            rejectPush(
-                index, code: "BadCollapseId",
-                reason: "the collapse id is \(collapseID.utf8.count) bytes, over APNs' \(APNsHeaders.collapseIDLimit)")
+        if case .token = route, device.token == nil {
+            rejectPush(index, code: "no token", reason: "the app has no device token (it never registered)")
             return
         }
-        if case .token(let topic, let environment) = route {
-            guard device.token != nil else {
-                rejectPush(index, code: "no token", reason: "the app has no device token (it never registered)")
+        var inactive: Int64?
+        switch route {
+        case .simulator:
+            break
+        case .token(let topic, let environment):
+            if let (code, reason) = tokenProblem(
+                topic: topic, environment: environment, tokenEnvironment: configuration.environment, pushKit: false)
+            {
+                rejectPush(index, code: code, reason: reason)
                 return
             }
-            if environment != configuration.environment {
+        case .appServer(let topic, let environment, let token):
+            if case .cert(let certified) = configuration.provider.auth {
+                if topic != certified {
+                    rejectPush(
+                        index, code: "TopicDisallowed",
+                        reason: "the server's certificate is for \(certified), not topic \(topic)")
+                    return
+                }
+            } else if let (answer, why) = providerTokenAnswer() {
+                rejectPush(index, answer: answer, reason: why)
+                return
+            }
+            if let (code, reason) = tokenProblem(
+                topic: topic, environment: environment, tokenEnvironment: token.environment, pushKit: token.pushKit)
+            {
+                rejectPush(index, code: code, reason: reason)
+                return
+            }
+            inactive = inactiveSince(token)
+            if let since = inactive {
+                let learnt = since.addingReportingOverflow(configuration.apns.unregisterLag)
+                let timestamp = learnt.overflow ? Self.latestTime : learnt.partialValue
+                if now > timestamp {
+                    var answer = APNsAnswer(status: 410, reason: "Unregistered")
+                    answer.timestamp = timestamp
+                    rejectPush(
+                        index, answer: answer,
+                        reason: "the token went inactive at \(TimeFormat.timestamp(since)); APNs learnt of it at \(TimeFormat.timestamp(timestamp))"
+                    )
+                    return
+                }
+            }
+        }
+        if case .simulator = route {
+        } else if let rate = configuration.apns.deviceRate {
+            providerSide.accepted.removeAll { $0 <= now - rate.window }
+            if providerSide.accepted.count >= rate.count {
                 rejectPush(
-                    index, code: "BadDeviceToken",
-                    reason:
-                        "sent to the \(environment.rawValue) environment, the token is from \(configuration.environment.rawValue)"
-                )
+                    index, code: "TooManyRequests",
+                    reason: "\(rate.count) pushes to this device within \(TimeFormat.duration(rate.window)) already (apns device-rate)")
                 return
             }
-            if topic != configuration.bundleID {
-                rejectPush(
-                    index, code: "DeviceTokenNotForTopic",
-                    reason: "topic \(topic) does not match the app's bundle id \(configuration.bundleID)")
-                return
-            }
+            providerSide.accepted.append(now)
         }
         pushes[index].apnsAnswer = APNsAnswer(status: 200)
-        if let problem = Self.headerProblem(headers, payload: payload) {
+        if inactive != nil {
+            setDeliveryState(index, "Discarded – Token Unregistered")
+            pushes[index].reason = "discarded: the token is no longer active (APNs has not yet learnt of it)"
+            record(.dropped, "\(id): the token is no longer active; APNs answers 200 and discards it")
+            return
+        }
+        if !voip, let problem = Self.headerProblem(headers, payload: payload) {
             // A push-type mismatch is received and dropped by APNs; a background push at
             // priority 10 is delivered, and iOS drops it (modelled).
-            pushes[index].deliveryState = problem.hasPrefix("push-type mismatch") ? "Received" : "Delivered"
+            setDeliveryState(index, problem.hasPrefix("push-type mismatch") ? "Received" : "Delivered")
             pushes[index].delivered = false
             pushes[index].reason = "not delivered: \(problem)"
             record(.dropped, "\(id): \(problem); not delivered")
             writeLog("APNs", "\(id) not delivered: \(problem)")
             return
         }
+        if powerDefers(index, headers: headers) { return }
         guard network.online else {
             apnsHold(index, expiration: headers.expirationMilliseconds)
             return
@@ -128,9 +173,66 @@ extension World {
         deviceReceive(index)
     }
 
+    /// APNs's payload and header rows: what is wrong with the request itself, whoever sends it.
+    private func requestProblem(payload: JSONValue, size: Int, headers: APNsHeaders, voip: Bool) -> (String, String)? {
+        if payload.members?.isEmpty == true {
+            return ("PayloadEmpty", "the payload is empty")
+        }
+        let limit = voip ? Self.voipPayloadLimit : Self.apnsPayloadLimit
+        if size > limit {
+            return ("PayloadTooLarge", "payload is \(size) bytes, over APNs' \(limit)-byte limit")
+        }
+        if case .other(let word) = headers.pushType {
+            return ("InvalidPushType", "apns-push-type \(word) is not one APNs knows")
+        }
+        if !headers.priority.isKnown {
+            return ("BadPriority", "apns-priority \(headers.priority) is not 10, 5 or 1")
+        }
+        if headers.expiration == .malformed {
+            return ("BadExpirationDate", "apns-expiration is not a UNIX epoch date")
+        }
+        if let collapseID = headers.collapseID, collapseID.utf8.count > APNsHeaders.collapseIDLimit {
+            return (
+                "BadCollapseId",
+                "the collapse id is \(collapseID.utf8.count) bytes, over APNs' \(APNsHeaders.collapseIDLimit)"
+            )
+        }
+        return nil
+    }
+
+    /// APNs's token rows: the token's environment, then whether the topic is the token's app's.
+    private func tokenProblem(
+        topic: String, environment: APNsEnvironment, tokenEnvironment: APNsEnvironment, pushKit: Bool
+    ) -> (String, String)? {
+        if environment != tokenEnvironment {
+            return (
+                "BadDeviceToken",
+                "sent to the \(environment.rawValue) environment, the token is from \(tokenEnvironment.rawValue)"
+            )
+        }
+        let bundle = configuration.bundleID
+        if pushKit, topic == bundle {
+            return ("TopicDisallowed", "a PushKit token sent with the bare bundle id \(bundle) (VoIP needs \(bundle).voip)")
+        }
+        if !pushKit, topic == bundle + ".voip" {
+            return ("DeviceTokenNotForTopic", "an APNs token sent to the VoIP topic \(topic)")
+        }
+        if topic != bundle && topic != bundle + ".voip" {
+            return ("DeviceTokenNotForTopic", "topic \(topic) does not match the app's bundle id \(bundle)")
+        }
+        return nil
+    }
+
     private mutating func rejectPush(_ index: Int, code: String, reason: String) {
-        let answer = code == "no token" ? nil : APNsAnswer(status: APNsAnswer.status(for: code), reason: code)
+        rejectPush(
+            index, answer: code == "no token" ? nil : APNsAnswer(status: APNsAnswer.status(for: code), reason: code),
+            reason: reason)
+    }
+
+    private mutating func rejectPush(_ index: Int, answer: APNsAnswer?, reason: String) {
+        let code = answer?.reason ?? "no token"
         pushes[index].apnsAnswer = answer
+        if let answer { record(.apns, "\(pushes[index].id) \(answer.text)") }
         defer { if let answer { providerHandles(answer, for: index) } }
         pushes[index].delivered = false
         pushes[index].reason = "APNs rejected it: \(reason)"

@@ -2,14 +2,83 @@
 // `apns-priority`, `apns-collapse-id` and `apns-expiration` (Apple, "Sending notification
 // requests to APNs").
 
-/// `apns-push-type`; `none` is a request without the header.
-public enum APNsPushType: String, CaseIterable, Hashable, Sendable { case alert, background, none }
+/// `apns-push-type`; `none` is a request without the header. APNs knows a few more types
+/// than these; any other word is kept as written and answered `400 InvalidPushType`.
+public enum APNsPushType: Hashable, Sendable, CustomStringConvertible {
+    case alert, background, voip, none
+    /// A word APNs does not know.
+    case other(String)
 
-/// `apns-priority`: 10 sends now, 5 and 1 let the device take power into account.
-public enum APNsPriority: String, CaseIterable, Hashable, Sendable {
-    case immediate = "10"
-    case normal = "5"
-    case low = "1"
+    /// The words a scenario may write for a known type.
+    public static let knownWords = ["alert", "background", "voip", "none"]
+
+    public init(word: String) {
+        switch word {
+        case "alert": self = .alert
+        case "background": self = .background
+        case "voip": self = .voip
+        case "none": self = .none
+        default: self = .other(word)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .alert: return "alert"
+        case .background: return "background"
+        case .voip: return "voip"
+        case .none: return "none"
+        case .other(let word): return word
+        }
+    }
+}
+
+/// `apns-priority`: 10 sends now, 5 and 1 let the device take power into account. Any other
+/// number is kept as written and answered `400 BadPriority`.
+public struct APNsPriority: Hashable, Sendable, CustomStringConvertible {
+    public var value: Int
+    public init(_ value: Int) { self.value = value }
+
+    public static let immediate = APNsPriority(10)
+    public static let normal = APNsPriority(5)
+    public static let low = APNsPriority(1)
+    /// The numbers a scenario may write for a known priority.
+    public static let knownWords = ["10", "5", "1"]
+
+    var isKnown: Bool { value == 10 || value == 5 || value == 1 }
+    public var description: String { String(value) }
+}
+
+/// `apns-expiration`: a time after which APNs stops trying, or none of it.
+public enum APNsExpiration: Hashable, Sendable, CustomStringConvertible {
+    /// This long from the send (0: deliver now or never).
+    case after(Int64)
+    /// No header: APNs "stores the push according to APNs storage policy", modelled as 30
+    /// days, Apple's stated maximum (docs/PROVIDER.md).
+    case omitted
+    /// A nonzero date gone by: modelled as 0 (rpush/rpush#206).
+    case past
+    /// Not a UNIX epoch date: `400 BadExpirationDate`.
+    case malformed
+
+    /// How long APNs may store the push; nil for a malformed header.
+    var storage: Int64? {
+        switch self {
+        case .after(let ms): return ms
+        case .omitted: return APNsHeaders.defaultExpiration
+        case .past: return 0
+        case .malformed: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .after(let ms): return TimeFormat.duration(ms)
+        case .omitted: return "none"
+        case .past: return "past"
+        case .malformed: return "bad"
+        }
+    }
 }
 
 /// The headers of one push request.
@@ -18,19 +87,21 @@ public struct APNsHeaders: Hashable, Sendable {
     public var priority: APNsPriority
     /// nil: no `apns-collapse-id`.
     public var collapseID: String?
-    /// How long APNs may store the push when it cannot deliver it at once; 0: deliver now or
-    /// never.
-    public var expirationMilliseconds: Int64
+    /// How long APNs may store the push when it cannot deliver it at once.
+    public var expiration: APNsExpiration
 
     public init(
         pushType: APNsPushType, priority: APNsPriority, collapseID: String? = nil,
-        expirationMilliseconds: Int64 = APNsHeaders.defaultExpiration
+        expiration: APNsExpiration = .after(APNsHeaders.defaultExpiration)
     ) {
         self.pushType = pushType
         self.priority = priority
         self.collapseID = collapseID
-        self.expirationMilliseconds = expirationMilliseconds
+        self.expiration = expiration
     }
+
+    /// How long APNs may store the push (0: deliver now or never).
+    var expirationMilliseconds: Int64 { expiration.storage ?? 0 }
 
     /// What a correct server sends: 30 days.
     public static let defaultExpiration: Int64 = 30 * 24 * 3_600_000
@@ -50,12 +121,10 @@ public struct APNsHeaders: Hashable, Sendable {
     /// `push-type background, priority 10` — the headers that differ from `base`, for the trace.
     func differences(from base: APNsHeaders) -> [String] {
         var out: [String] = []
-        if pushType != base.pushType { out.append("push-type \(pushType.rawValue)") }
-        if priority != base.priority { out.append("priority \(priority.rawValue)") }
+        if pushType != base.pushType { out.append("push-type \(pushType)") }
+        if priority != base.priority { out.append("priority \(priority)") }
         if let collapseID { out.append("collapse-id \"\(collapseID)\"") }
-        if expirationMilliseconds != base.expirationMilliseconds {
-            out.append("expiration \(TimeFormat.duration(expirationMilliseconds))")
-        }
+        if expiration != base.expiration { out.append("expiration \(expiration)") }
         return out
     }
 }
@@ -66,16 +135,16 @@ public struct APNsHeaderOverrides: Hashable, Sendable {
     public var pushType: APNsPushType?
     public var priority: APNsPriority?
     public var collapseID: String?
-    public var expirationMilliseconds: Int64?
+    public var expiration: APNsExpiration?
 
     public init(
         pushType: APNsPushType? = nil, priority: APNsPriority? = nil, collapseID: String? = nil,
-        expirationMilliseconds: Int64? = nil
+        expiration: APNsExpiration? = nil
     ) {
         self.pushType = pushType
         self.priority = priority
         self.collapseID = collapseID
-        self.expirationMilliseconds = expirationMilliseconds
+        self.expiration = expiration
     }
 
     /// No override.
@@ -87,17 +156,17 @@ public struct APNsHeaderOverrides: Hashable, Sendable {
         if let pushType { headers.pushType = pushType }
         if let priority { headers.priority = priority }
         if let collapseID { headers.collapseID = collapseID }
-        if let expirationMilliseconds { headers.expirationMilliseconds = expirationMilliseconds }
+        if let expiration { headers.expiration = expiration }
         return headers
     }
 
     /// ` push-type background priority 10` for the step line.
     public var description: String {
         var out = ""
-        if let pushType { out += " push-type \(pushType.rawValue)" }
-        if let priority { out += " priority \(priority.rawValue)" }
+        if let pushType { out += " push-type \(pushType)" }
+        if let priority { out += " priority \(priority)" }
         if let collapseID { out += " collapse-id \"\(collapseID)\"" }
-        if let expirationMilliseconds { out += " expiration \(TimeFormat.duration(expirationMilliseconds))" }
+        if let expiration { out += " expiration \(expiration)" }
         return out
     }
 }
@@ -115,7 +184,7 @@ extension World {
             return "push-type mismatch: push-type background with an alert"
         case .alert where contentOnly, .none where contentOnly:
             return
-                "push-type mismatch: push-type \(headers.pushType.rawValue) with a content-available-only payload (needs background)"
+                "push-type mismatch: push-type \(headers.pushType) with a content-available-only payload (needs background)"
         case .background where headers.priority == .immediate:
             return
                 "push-type background with priority 10 (an error since iOS 13; background pushes must use priority 5)"

@@ -4,12 +4,17 @@ extension World {
     /// The device receives the push at `index` from APNs.
     mutating func deviceReceive(_ index: Int, fromStorage: Bool = false) {
         guard let payload = pushes[index].payload else { return }
+        if pushes[index].voip {
+            voipArrives(index, fromStorage: fromStorage)
+            return
+        }
         let alertOnly =
             NotificationContent.alert(of: payload) != nil && payload["aps"]?["content-available"]?.integerValue != 1
         // The Console's state: an alert-only push while notifications are off is discarded.
-        pushes[index].deliveryState =
+        setDeliveryState(
+            index,
             (alertOnly && !configuration.alertsAllowed ? "Discarded – Disabled" : "Delivered")
-            + (fromStorage ? " (From Storage)" : "")
+                + (fromStorage ? " (From Storage)" : ""))
         let id = pushes[index].id
         let aps = payload["aps"]
         let alert = NotificationContent.alert(of: payload)

@@ -6,6 +6,12 @@ struct Device: Hashable, Sendable {
     var installation = 1
     /// The APNs token the app got when it registered; nil before.
     var token: String?
+    /// The PushKit token, from the first process that created a `PKPushRegistry`; nil before.
+    var pushKitToken: String?
+    /// The token the app's container caches (its `didRegister…` saved it); restored with it.
+    var cachedToken: String?
+    /// Whether the app is on the device (`uninstall` removes it).
+    var installed = true
     /// The app's keychain access group: items by name (an SDK's key).
     var keychain: [String: [UInt8]] = [:]
     /// What the SDK keeps on the device (``World/deviceState(of:)``).
@@ -22,10 +28,16 @@ struct Device: Hashable, Sendable {
     var categories: [String] = []
 
     /// The token APNs gives this installation of this bundle in this environment (hex, 32 bytes).
-    static func token(installation: Int, bundleID: String, environment: APNsEnvironment) -> String {
-        tokens.value(TokenKey(installation: installation, bundleID: bundleID, environment: environment)) { key in
+    static func token(installation: Int, bundleID: String, environment: APNsEnvironment, pushKit: Bool = false)
+        -> String
+    {
+        tokens.value(
+            TokenKey(installation: installation, bundleID: bundleID, environment: environment, pushKit: pushKit)
+        ) { key in
             SHA256Digest.hex(
-                SHA256Digest.hash("scn/apns-token/\(key.bundleID)/\(key.environment.rawValue)/\(key.installation)"))
+                SHA256Digest.hash(
+                    "scn/\(key.pushKit ? "pushkit" : "apns")-token/\(key.bundleID)/\(key.environment.rawValue)/\(key.installation)"
+                ))
         }
     }
 
@@ -33,6 +45,7 @@ struct Device: Hashable, Sendable {
         var installation: Int
         var bundleID: String
         var environment: APNsEnvironment
+        var pushKit: Bool
     }
 
     private static let tokens = Derivations<TokenKey, String>(limit: 256)

@@ -14,6 +14,12 @@ struct AppProcess: Hashable, Sendable {
     var pendingRoute: String?
     /// Calls into the delegate chain still in progress (DelegateChain.swift), by number.
     var calls: [Int: ChainCall] = [:]
+    /// Whether the host has created its `PKPushRegistry` in this process (PushKit.swift).
+    var pushKitRegistry = false
+    /// VoIP pushes waiting for a registry, by index in ``World/pushes``.
+    var waitingVoIP: [Int] = []
+    /// Whether the process has reported a call to CallKit (it lasts until the process ends).
+    var callKitCall = false
 }
 
 extension World {
@@ -41,6 +47,7 @@ extension World {
             "\(isInstall ? "launched" : "cold launch") (\(reason)) into \(state.rawValue) on host, process #\(processCount)"
         )
         registerCategoriesAtLaunch(isInstall: isInstall)
+        createPushKitRegistryAtLaunch(isInstall: isInstall)
         if isInstall { return }
         if assignedAtLaunch, configuration.effectiveDelegate != .none {
             record(

@@ -26,12 +26,53 @@ public enum ProviderOnError: String, CaseIterable, Hashable, Sendable {
     case deleteOn410 = "delete-on-410"
 }
 
+/// How the app's server authenticates with APNs.
+public enum ProviderAuth: Hashable, Sendable {
+    /// A token-signing key (`.p8`): every topic of the team, with a JWT (the default).
+    case p8
+    /// A certificate for one topic (`cert "T"`), no JWT.
+    case cert(String)
+
+    var spelled: String {
+        switch self {
+        case .p8: return "p8"
+        case .cert(let topic): return "cert \(ScenarioText.quoted(topic))"
+        }
+    }
+}
+
+/// When the app's server makes a new JWT (`provider jwt …`).
+public enum JWTPolicy: Hashable, Sendable {
+    /// When the current one is this old (the default: 40 minutes; Apple asks for between 20
+    /// and 60).
+    case refresh(Int64)
+    /// Never: one JWT from the first request on.
+    case never
+    /// A new one for every request.
+    case perRequest
+    /// Signed with a key APNs does not know (the default's refresh otherwise).
+    case badKey
+
+    var spelled: String {
+        switch self {
+        case .refresh(let ms): return "refresh \(TimeFormat.duration(ms))"
+        case .never: return "never"
+        case .perRequest: return "per-request"
+        case .badKey: return "bad-key"
+        }
+    }
+
+    static let defaultRefresh: Int64 = 40 * 60_000
+}
+
 /// The app's own server's APNs settings (`provider …`).
 public struct ProviderSettings: Hashable, Sendable {
     /// The APNs host it sends to.
     public var environment: APNsEnvironment = .production
-    /// The `apns-topic`; nil: the app's bundle id.
+    /// The `apns-topic`; nil: the app's bundle id (`.voip` appended for a VoIP push).
     public var topic: String? = nil
+    public var auth: ProviderAuth = .p8
+    public var jwt: JWTPolicy = .refresh(JWTPolicy.defaultRefresh)
     public var onError: ProviderOnError = .deleteOn410
     public init() {}
 
@@ -41,22 +82,60 @@ public struct ProviderSettings: Hashable, Sendable {
         [
             "provider environment \(environment.rawValue)",
             "provider topic \(topic.map(ScenarioText.quoted) ?? "none")",
+            "provider auth \(auth.spelled)",
+            "provider jwt \(jwt.spelled)",
             "provider on-error \(onError.rawValue)",
         ]
     }
 }
 
-/// APNs's answer to a request: an HTTP status and, for an error, its reason.
+/// APNs's open choices (`apns …`, `power-deferral`): what Apple does not state, modelled.
+public struct APNsChoices: Hashable, Sendable {
+    /// How long an inactive token still answers 200 before APNs answers 410 (default 1 day).
+    public var unregisterLag: Int64 = 24 * 3_600_000
+    /// At most `count` accepted pushes to the device within any `window` (off by default).
+    public var deviceRate: (count: Int, window: Int64)? {
+        get { deviceRateCount.map { ($0, deviceRateWindow) } }
+        set {
+            deviceRateCount = newValue?.count
+            deviceRateWindow = newValue?.window ?? 0
+        }
+    }
+    var deviceRateCount: Int? = nil
+    var deviceRateWindow: Int64 = 0
+    /// APNs holds priority-5 and priority-1 pushes while the device is locked.
+    public var powerDeferral = false
+    public init() {}
+
+    public var lines: [String] {
+        [
+            "apns unregister-lag \(TimeFormat.duration(unregisterLag))",
+            deviceRateCount.map { "apns device-rate \($0) per \(TimeFormat.duration(deviceRateWindow))" }
+                ?? "apns device-rate off",
+            "power-deferral \(powerDeferral ? "on" : "off")",
+        ]
+    }
+}
+
+/// APNs's answer to a request: an HTTP status and, for an error, its reason; a 410's
+/// `timestamp` is when APNs learnt the token was no longer valid.
 public struct APNsAnswer: Hashable, Sendable {
     public var status: Int
     public var reason: String?
+    public var timestamp: Int64?
     public init(status: Int, reason: String? = nil) {
         self.status = status
         self.reason = reason
     }
 
-    /// `200`, `400 BadDeviceToken`.
-    public var text: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
+    /// `200`, `400 BadDeviceToken`, `410 Unregistered (timestamp 1d 00:00:05)`.
+    public var text: String {
+        (reason.map { "\(status) \($0)" } ?? "\(status)")
+            + (timestamp.map { " (timestamp \(TimeFormat.timestamp($0)))" } ?? "")
+    }
+
+    /// `200`, `400 BadDeviceToken`: what `expect apns-status` compares.
+    public var statusText: String { reason.map { "\(status) \($0)" } ?? "\(status)" }
 
     /// The status APNs answers with for an error reason.
     static func status(for reason: String) -> Int {
@@ -77,32 +156,47 @@ extension World {
     /// The answer APNs gave to the newest push step that sent something; nil when it sent nothing.
     public var newestAPNsAnswer: APNsAnswer? { pushes.last?.apnsAnswer }
 
-    /// The app's own server after an error answer for push `index`: it deletes the token when
-    /// its policy says so (`provider on-error delete-token` on a 400 or 410 naming it).
-    mutating func providerHandles(_ answer: APNsAnswer, for index: Int) {
-        guard pushes[index].origin == .app, let reason = answer.reason, APNsAnswer.namesTheToken.contains(reason),
-            appServerToken != nil
-        else { return }
-        switch configuration.provider.onError {
-        case .deleteToken:
-            appServerToken = nil
-            appServerTokenDeletion = "it deleted it after \(answer.text)"
-            record(
-                .server,
-                "the app's server deletes the device token after \(answer.text) (provider on-error delete-token): every later push app has no token"
-            )
-        case .keep, .deleteOn410:
-            record(
-                .server,
-                "the app's server keeps the device token after \(answer.text) (provider on-error \(configuration.provider.onError.rawValue))"
-            )
-        }
+    /// What became of the push at `index` after APNs accepted it, as the Console names it;
+    /// traced with the answer the first time (`apns: p1 200, Delivered`), alone after.
+    mutating func setDeliveryState(_ index: Int, _ state: String) {
+        let first = pushes[index].deliveryState == nil
+        pushes[index].deliveryState = state
+        record(.apns, first ? "\(pushes[index].id) 200, \(state)" : "\(pushes[index].id) \(state)")
     }
 
-    /// Whether the app's server's token is the one the device has now: `current`, `stale` (an
-    /// older one), or nil (it holds none).
-    public var appServerTokenIsCurrent: Bool? {
-        guard let held = appServerToken else { return nil }
-        return held == device.token
+    /// The app's own server after an error answer for push `index`: it deletes the token when
+    /// its policy says so (`provider on-error delete-token` on a 400 or 410 naming it,
+    /// `delete-on-410` on a 410 whose timestamp is after the token's upload).
+    mutating func providerHandles(_ answer: APNsAnswer, for index: Int) {
+        guard pushes[index].origin == .app, let reason = answer.reason, APNsAnswer.namesTheToken.contains(reason)
+        else { return }
+        let voip = pushes[index].voip
+        guard let held = voip ? providerSide.heldPushKit : providerSide.held else { return }
+        let policy = configuration.provider.onError
+        let deletes: Bool
+        switch policy {
+        case .keep: deletes = false
+        case .deleteToken: deletes = true
+        case .deleteOn410: deletes = answer.status == 410 && (answer.timestamp ?? 0) > held.uploadedAt
+        }
+        let what = voip ? "PushKit token" : "device token"
+        guard deletes else {
+            let why =
+                policy == .deleteOn410 && answer.status == 410
+                ? "its timestamp is not after the token's upload at \(TimeFormat.timestamp(held.uploadedAt))"
+                : "provider on-error \(policy.rawValue)"
+            record(.server, "the app's server keeps the \(what) after \(answer.text) (\(why))")
+            return
+        }
+        if voip {
+            providerSide.heldPushKit = nil
+        } else {
+            providerSide.held = nil
+            providerSide.deletion = "it deleted it after \(answer.statusText)"
+        }
+        record(
+            .server,
+            "the app's server deletes the \(what) after \(answer.text) (provider on-error \(policy.rawValue)): every later push app \(voip ? "voip " : "")has no token"
+        )
     }
 }

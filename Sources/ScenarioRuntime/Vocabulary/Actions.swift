@@ -44,7 +44,7 @@ extension Vocabulary {
             try context.withWorld { w throws(CoreError) in try w.register() }
         }
         add(
-            "push app", [Parameter("type", choices(PushType.self))],
+            "push app", [Parameter("type", .choice(["visible", "silent", "voip"]))],
             options: [
                 Option("title", .quotedText), Option("body", .quotedText), Option("badge", .integer),
                 Option("thread", .text), Option("category", .text),
@@ -53,11 +53,16 @@ extension Vocabulary {
                 Option("removes", .oneOf([.string, .choice(["all"])])), Option("removes-thread", .text),
             ] + headerOptions,
             role: .action, topic: push,
-            "the app's own server sends a visible or silent push (badge: the icon's number, visible pushes only; thread: aps.thread-id; route: a top-level key the host navigates to; removes \"ID\", removes-thread T, removes all: delivered notifications to remove, also a wake)",
+            "the app's own server sends a visible, silent or VoIP push (badge: the icon's number, visible pushes only; thread: aps.thread-id; route: a top-level key the host navigates to; removes \"ID\", removes-thread T, removes all: delivered notifications to remove, also a wake; voip: to the PushKit token, title: the caller)",
             exploration: Exploration(arguments: ["visible title \"A\"", "silent"], requires: ["none"], rank: 50)
         ) { context, args throws(StepError) in
-            let type = args.choice("type", as: PushType.self) ?? .visible
             let title = args.text("title")
+            if args.text("type") == "voip" {
+                let headers = headers(args)
+                try context.withWorld { w throws(CoreError) in try w.pushAppVoIP(caller: title, headers: headers) }
+                return
+            }
+            let type = args.choice("type", as: PushType.self) ?? .visible
             let body = args.text("body")
             let route = args.text("route")
             let thread = args.text("thread")
@@ -231,16 +236,26 @@ extension Vocabulary {
 
 /// The APNs headers every `push` command takes, overriding what its server would send.
 public let headerOptions: [Option] = [
-    Option("push-type", choices(APNsPushType.self)), Option("priority", choices(APNsPriority.self)),
-    Option("collapse-id", .text), Option("expiration", .oneOf([.duration, .choice(["0"])])),
+    // Any word or number: APNs answers one it does not know (400 InvalidPushType, BadPriority).
+    Option("push-type", .oneOf([.choice(APNsPushType.knownWords), .text])),
+    Option("priority", .oneOf([.choice(APNsPriority.knownWords), .integer])),
+    Option("collapse-id", .text), Option("expiration", .oneOf([.duration, .choice(["0", "none", "past", "bad"])])),
 ]
 
 /// The header overrides a `push` command was given.
 public func headers(_ args: Arguments) -> APNsHeaderOverrides {
-    APNsHeaderOverrides(
-        pushType: args.choice("push-type", as: APNsPushType.self),
-        priority: args.choice("priority", as: APNsPriority.self), collapseID: args.text("collapse-id"),
-        expirationMilliseconds: args.has("expiration") ? (args.milliseconds("expiration") ?? 0) : nil)
+    let expiration: APNsExpiration?
+    switch args.text("expiration") {
+    case nil: expiration = nil
+    case "none": expiration = .omitted
+    case "past": expiration = .past
+    case "bad": expiration = .malformed
+    default: expiration = .after(args.milliseconds("expiration") ?? 0)
+    }
+    return APNsHeaderOverrides(
+        pushType: args.text("push-type").map(APNsPushType.init(word:)),
+        priority: args.text("priority").map { APNsPriority(ValueKind.wholeNumber($0) ?? -1) },
+        collapseID: args.text("collapse-id"), expiration: expiration)
 }
 
 /// The banner a `tap` or `tap action` names: the newest, the Nth newest, or the newest with a title.

@@ -59,6 +59,16 @@ extension Vocabulary {
                             range: expr.range, path: command.path,
                             label: "Apple's background pushes hold content-available only; send it visible"))
                 }
+            } else if type == "voip" {
+                for option in [
+                    "badge", "sound", "interruption-level", "category", "thread", "route", "removes", "removes-thread",
+                ] {
+                    guard let expr = arguments.options[option] else { continue }
+                    violations.append(
+                        RuleViolation(
+                            message: "a VoIP push carries no \(option)", range: expr.range, path: command.path,
+                            label: "a VoIP push goes to PushKit, not the notification center: give a title (the caller)"))
+                }
             } else if ["title", "body", "badge"].allSatisfy({ arguments.options[$0] == nil }) {
                 violations.append(
                     RuleViolation(

@@ -15,6 +15,7 @@ extension Vocabulary {
         v.registerCaseRules()
         v.registerDelegateChainRules()
         v.registerPushAppRules()
+        v.registerProviderSide()
         v.registerSDK(.noSDK, topic: "App and device") { v in
             v.addOwner(to: "start")
         }
