@@ -54,7 +54,7 @@ public struct BuiltinCheck: Sendable {
         name: "no-lost-tap",
         summary: "a tap on the SDK's notification opens the chat when the SDK starts within 60 s",
         definition: .monitor { before, after, memory in
-            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            let newEvents = Self.newEvents(before, after)
             let tapped = newEvents.contains { $0.kind == .tap }
             if tapped {
                 let remaining = Set(after.banners.map(\.id))
@@ -103,7 +103,7 @@ public struct BuiltinCheck: Sendable {
             }
             guard let first = added.first else { return .holds }
             // The trace says which came first in the step: the banner, or the chat.
-            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            let newEvents = Self.newEvents(before, after)
             let shown = newEvents.firstIndex { $0.kind == .bannerShown && $0.text.hasPrefix(first.id + " ") }
             let opened = newEvents.lastIndex { $0.kind == .chatOpened }
             let chatFirst = before.isChatOpen || (opened.map { o in shown.map { o < $0 } ?? true } ?? true)
@@ -120,7 +120,7 @@ public struct BuiltinCheck: Sendable {
     public static let noTapLost = BuiltinCheck(
         name: "no-tap-lost", summary: "every tap and action reaches the app's delegate",
         definition: .monitor { before, after, _ in
-            let newEvents = after.trace.count >= before.trace.count ? after.trace[before.trace.count...] : []
+            let newEvents = Self.newEvents(before, after)
             guard let lost = newEvents.first(where: { $0.kind == .tapLost }) else { return .holds }
             return .violated(expectation: "expect no trace \"tap-lost\"", detail: lost.text)
         })
@@ -152,4 +152,15 @@ public struct BuiltinCheck: Sendable {
                 detail: "the icon shows \(after.badge), the app's \(app) holds \(count)"
                     + (own == app ? "" : "; the extension counts in the \(own)"))
         })
+}
+
+extension BuiltinCheck {
+    /// The trace events a step recorded. A world that keeps only its newest events drops old
+    /// ones as it goes, so the step's events are counted from every event ever recorded.
+    static func newEvents(_ before: World, _ after: World) -> ArraySlice<TraceEvent> {
+        let recordedBefore = before.droppedEvents + before.trace.count
+        let first = recordedBefore - after.droppedEvents
+        guard first >= 0, first <= after.trace.count else { return after.trace[...] }
+        return after.trace[first...]
+    }
 }

@@ -46,12 +46,14 @@ enum HelpCommand {
             Terminal.write(HelpText.tool(tool.spec) + "\n" + Reference.text(registry))
             return ExitCode.success
         }
-        if let text = Reference.text(registry, command: words) {
-            Terminal.write(text)
-            return ExitCode.success
-        }
+        // A subcommand's name first: `help apns` is the subcommand, `help apns device-rate` the
+        // scenario command.
         if words.count == 1, let subcommand = Tool.subcommands.first(where: { $0.spec.name == words[0] }) {
             Terminal.write(HelpText.command(subcommand.spec, program: tool.name))
+            return ExitCode.success
+        }
+        if let text = Reference.text(registry, command: words) {
+            Terminal.write(text)
             return ExitCode.success
         }
         let asked = words.joined(separator: " ")

@@ -43,7 +43,7 @@ struct NetworkTests {
     func expirationZero() throws {
         var world = try offlineKindly()
         try world.pushKindly(KindlyPushRequest(body: "kept"))
-        try world.pushKindly(KindlyPushRequest(body: "now", headers: APNsHeaderOverrides(expirationMilliseconds: 0)))
+        try world.pushKindly(KindlyPushRequest(body: "now", headers: APNsHeaderOverrides(expiration: .after(0))))
         #expect(world.newestPush?.reason?.contains("expired") == true)
         #expect(world.traced("expired"))
         try world.setNetwork(online: true)
@@ -53,7 +53,7 @@ struct NetworkTests {
     @Test("a stored push expires at send time + D: online at exactly that time finds nothing")
     func expiresExactly() throws {
         var world = try offlineKindly()
-        try world.pushKindly(KindlyPushRequest(headers: APNsHeaderOverrides(expirationMilliseconds: 60_000)))
+        try world.pushKindly(KindlyPushRequest(headers: APNsHeaderOverrides(expiration: .after(60_000))))
         try world.wait(milliseconds: 59_999)
         var early = world
         try early.setNetwork(online: true)

@@ -83,7 +83,7 @@ struct ProviderTests {
         try world.setNetwork(online: true)
         #expect(world.newestPush?.deliveryState == "Delivered (From Storage)")
         try world.setNetwork(online: false)
-        try world.pushApp(.visible, title: "C", headers: APNsHeaderOverrides(expirationMilliseconds: 0))
+        try world.pushApp(.visible, title: "C", headers: APNsHeaderOverrides(expiration: .after(0)))
         #expect(world.newestPush?.deliveryState == "Discarded – Expired")
         try world.setNetwork(online: true)
         try world.pushApp(.visible, title: "D", headers: APNsHeaderOverrides(pushType: .background))

@@ -70,7 +70,7 @@ struct RandomWalkTests {
             pushType: [nil, .alert, .background, APNsPushType.none].randomElement(using: &rng) ?? nil,
             priority: [nil, .immediate, .normal, .low].randomElement(using: &rng) ?? nil,
             collapseID: [nil, "c1", "c2"].randomElement(using: &rng) ?? nil,
-            expirationMilliseconds: [nil, 0, 60_000].randomElement(using: &rng) ?? nil)
+            expiration: [nil, .after(0), .after(60_000)].randomElement(using: &rng) ?? nil)
     }
 
     static func step(_ world: inout World, _ rng: inout SplitMix) throws(CoreError) {

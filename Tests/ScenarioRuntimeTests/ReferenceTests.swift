@@ -35,7 +35,10 @@ struct ReferenceTests {
         "host registers-categories", "tap action", "expect action", "authorization", "setting", "focus", "summary",
         "user disables-notifications", "user enables-notifications", "expect sound", "build",
         "provider environment", "provider topic", "provider on-error", "expect apns-status", "expect token",
-        "expect delivery",
+        "expect delivery", "provider auth p8", "provider auth cert", "provider jwt refresh", "provider jwt",
+        "apns unregister-lag", "apns device-rate", "apns device-rate off", "power-deferral", "host registers",
+        "host uploads-token", "host pushkit", "host pushkit after", "host reports-call", "host reports-call late",
+        "uninstall", "reinstall", "restore new-device", "expect call", "expect voip",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

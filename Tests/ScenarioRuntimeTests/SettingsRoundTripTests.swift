@@ -71,7 +71,24 @@ struct SettingsRoundTripTests {
         provider.provider.environment = .sandbox
         provider.provider.topic = "com.\"other\""
         provider.provider.onError = .deleteToken
+        provider.provider.auth = .cert("com.\"c\"")
+        provider.provider.jwt = .refresh(25 * 60_000)
+        provider.apns.unregisterLag = 3_600_000
+        provider.apns.deviceRate = (5, 60_000)
+        provider.apns.powerDeferral = true
+        provider.host.registers = .firstLaunch
+        provider.host.uploadsToken = .ifChanged
+        provider.host.pushkit = .after(3_000)
+        provider.host.reportsCall = .late(2_000)
         out.append(provider)
+        var voip = Configuration()
+        voip.provider.jwt = .perRequest
+        voip.host.pushkit = .never
+        voip.host.reportsCall = .never
+        out.append(voip)
+        var badKey = Configuration()
+        badKey.provider.jwt = .badKey
+        out.append(badKey)
         var undetermined = Configuration()
         undetermined.authorization = .notDetermined
         out.append(undetermined)

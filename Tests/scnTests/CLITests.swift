@@ -43,7 +43,7 @@ import Testing
         #expect(r.stderr.isEmpty)
         #expect(
             r.stdoutLines.first
-                == "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v] [push-type alert|background|none] [priority 10|5|1] [collapse-id TEXT] [expiration D|0]"
+                == "push kindly [visible|silent] [title TEXT] [body TEXT] [chat TEXT] [tampered] [missing chat_id|title|body|v] [push-type alert|background|voip|none|TEXT] [priority 10|5|1|N] [collapse-id TEXT] [expiration D|0|none|past|bad]"
         )
         #expect(r.stdout.contains("    title: a quoted string\n"))
         #expect(r.stdout.contains("    missing: 'chat_id', 'title', 'body', 'v'\n"))

@@ -143,7 +143,8 @@ extension World {
         appState = .terminated
         retireGeneration(because: "the old device is erased")
         if !banners.isEmpty { removeAllBanners(reason: "a new device") }
-        device.badge = 0
+        // The badge comes back with the app's data (modelled), so it still matches the count
+        // the restored container keeps.
         device.categories = []
         voip.strikes = 0
         record(
