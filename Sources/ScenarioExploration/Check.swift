@@ -27,7 +27,8 @@ public struct BuiltinCheck: Sendable {
 
     /// The built-in checks, by name.
     public static let standard: [BuiltinCheck] = [
-        noDuplicates, noLostTap, noBannerOverOpenChat, noTapLost, noCrash, badgeMatchesCount,
+        noDuplicates, noLostTap, noBannerOverOpenChat, noTapLost, noCrash, badgeMatchesCount, tokenCurrent,
+        lossExplained,
     ]
 
     public static func named(_ name: String) -> BuiltinCheck? { standard.first { $0.name == name } }
@@ -155,6 +156,52 @@ public struct BuiltinCheck: Sendable {
 }
 
 extension BuiltinCheck {
+    /// The app's server holds the device's current token after every launch: violated at the
+    /// end of a step that cold-launched the app when the server holds an older generation's
+    /// token, or none while the app's container caches one (the app registered, and the
+    /// server does not have it). A token a delaying proxy still holds back is not judged yet.
+    public static let tokenCurrent = BuiltinCheck(
+        name: "token-current",
+        summary: "the app's server holds the device's current token after every launch",
+        definition: .monitor { before, after, _ in
+            let launched = newEvents(before, after).contains { $0.kind == .app && $0.text.hasPrefix("cold launch") }
+            guard launched, after.appState.isRunning, !after.isTokenOnItsWay else { return .holds }
+            switch after.appServerTokenIsCurrent {
+            case true?:
+                return .holds
+            case false?:
+                return .violated(
+                    expectation: "expect token current",
+                    detail: "after the launch the app's server still holds a token of an earlier install generation"
+                        + " (this is generation \(after.installation))")
+            case nil:
+                guard after.cachedToken != nil else { return .holds }
+                return .violated(
+                    expectation: "expect token current",
+                    detail: "after the launch the app's server holds no token, and the app does not send it the one it has")
+            }
+        })
+
+    /// A push the app's server sent is delivered, or APNs's answer explains its loss: violated
+    /// at a step after which a push APNs answered 200 was discarded for a token no longer
+    /// active (the server is told nothing until the 410 comes, up to `apns unregister-lag`
+    /// later).
+    public static let lossExplained = BuiltinCheck(
+        name: "loss-explained",
+        summary: "a push the app's server sent is delivered, or APNs's answer explains its loss",
+        definition: .monitor { before, after, _ in
+            guard after.pushes.count > before.pushes.count else { return .holds }
+            for push in after.pushes[before.pushes.count...] where push.origin == .app {
+                guard push.apnsAnswer?.status == 200, push.deliveryState == "Discarded – Token Unregistered" else {
+                    continue
+                }
+                return .violated(
+                    expectation: "expect delivered true",
+                    detail: "\(push.id) was answered 200 and discarded: the token the server holds is no longer active")
+            }
+            return .holds
+        })
+
     /// The trace events a step recorded. A world that keeps only its newest events drops old
     /// ones as it goes, so the step's events are counted from every event ever recorded.
     static func newEvents(_ before: World, _ after: World) -> ArraySlice<TraceEvent> {

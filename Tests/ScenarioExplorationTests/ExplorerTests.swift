@@ -163,6 +163,24 @@ struct ExplorerTests {
         #expect(shared.counterexamples.isEmpty)
     }
 
+    @Test("a stale token after restore new-device, found from a three-line prologue, shortest first; every-launch keeps it current")
+    func staleToken() throws {
+        let prologue = "sdk none\nhost registers first-launch\nhost uploads-token if-changed\n"
+        let result = try explore(prologue, depth: 3, checks: ["token-current"])
+        let found = try #require(result.counterexamples["token-current"])
+        #expect(found.steps == ["restore new-device", "launch background"])
+        #expect(try runScenario(found.scenario).status == .reproduced(knownBug: "scn explore: token-current"))
+        let fixed = try explore("sdk none\nhost uploads-token if-changed\n", depth: 3, checks: ["token-current"])
+        #expect(fixed.counterexamples.isEmpty)
+    }
+
+    @Test("a push answered 200 and discarded for an inactive token: loss-explained finds it")
+    func unexplainedLoss() throws {
+        let result = try explore("sdk none\n", depth: 2, checks: ["loss-explained"])
+        let found = try #require(result.counterexamples["loss-explained"])
+        #expect(found.steps == ["uninstall", "push app visible title \"A\""])
+    }
+
     @Test("a fetch handler called twice crashes the app: no-crash finds it")
     func crash() throws {
         let result = try explore("sdk none\nhost completes-fetch twice\n", depth: 2, checks: ["no-crash"])

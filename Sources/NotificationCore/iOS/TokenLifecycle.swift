@@ -103,6 +103,14 @@ extension World {
         plugin.register(&self)
     }
 
+    /// The token the app's container caches; nil: none.
+    public var cachedToken: String? { device.cachedToken }
+
+    /// Whether a delaying proxy is still holding the device token back from the app.
+    public var isTokenOnItsWay: Bool {
+        scheduler.entries.contains { if case .tokenReachesApp = $0.event { return true } else { return false } }
+    }
+
     /// Whether the app is on the device (not after `uninstall`).
     public var isInstalled: Bool { device.installed }
 
