@@ -29,13 +29,21 @@ enum ApnsCommand {
                 'xcrun simctl push' accepts: the payload with 'Simulator Target Bundle' set to
                 the app's bundle id. With several cases, each file name starts with its case.
                 A push APNs would reject (a payload that is not a JSON object, no 'aps'
-                dictionary, over 4096 bytes with the bundle key) is an error, and nothing is
-                written.
+                dictionary, over 4096 bytes with the bundle key, 5120 for VoIP, an empty
+                payload or a header APNs refuses) is an error naming Apple's reason, and
+                nothing is written. A VoIP push is written as NAME.voip.apns, its topic said
+                on standard error: the Simulator does not deliver PushKit pushes.
                 """),
         run: main)
 
-    /// APNs' limit for a payload (Apple: "Generating a remote notification").
+    /// APNs' limit for a payload (Apple: "Generating a remote notification"); a VoIP push's
+    /// is 5120.
     static let maxPayloadBytes = 4096
+    /// The reasons APNs gives for the request itself, whoever sends it: what the file would
+    /// be refused for too.
+    static let requestReasons: Set<String> = [
+        "PayloadEmpty", "PayloadTooLarge", "InvalidPushType", "BadPriority", "BadExpirationDate", "BadCollapseId",
+    ]
     /// The most files one run writes: a handful of payloads is what a simulator session
     /// needs, and a loop in a scenario must not fill a disk.
     static let maxFiles = 1000
@@ -75,6 +83,7 @@ enum ApnsCommand {
         // Every file first, so that a refused push leaves the folder as it was.
         var files: [(name: String, text: String)] = []
         var refused: [String] = []
+        var notes: [String] = []
         let multiple = run.results.count > 1
         var prefixes = Set<String>()
         for result in run.results {
@@ -93,6 +102,12 @@ enum ApnsCommand {
                     refused.append("\(which): the payload is not a JSON object; APNs rejects it")
                     continue
                 }
+                // What APNs answered the request itself (its payload and headers), named as
+                // Apple's answer names it.
+                if let answer = push.apnsAnswer, let reason = answer.reason, requestReasons.contains(reason) {
+                    refused.append("\(which): APNs answers \(answer.statusText): \(push.reason ?? reason)")
+                    continue
+                }
                 guard let aps = payload["aps"] else {
                     refused.append("\(which): the payload has no 'aps' dictionary; APNs rejects it")
                     continue
@@ -103,13 +118,20 @@ enum ApnsCommand {
                 }
                 let text = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
                     .serialized
-                guard text.utf8.count <= maxPayloadBytes else {
+                let limit = push.voip ? World.voipPayloadLimit : maxPayloadBytes
+                guard text.utf8.count <= limit else {
                     refused.append(
-                        "\(which): \(text.utf8.count) bytes with the bundle key, over APNs' limit of \(maxPayloadBytes)"
+                        "\(which): \(text.utf8.count) bytes with the bundle key, over APNs' limit of \(limit) (413 PayloadTooLarge)"
                     )
                     continue
                 }
-                files.append(((multiple ? prefix + "-" : "") + push.id + ".apns", text + "\n"))
+                let name = (multiple ? prefix + "-" : "") + push.id + (push.voip ? ".voip.apns" : ".apns")
+                if push.voip {
+                    let topic = world.configuration.provider.topic ?? world.configuration.bundleID + ".voip"
+                    notes.append(
+                        "\(name): a VoIP push for topic \(topic) (apns-push-type voip); the Simulator does not deliver PushKit pushes, so send it to a device")
+                }
+                files.append((name, text + "\n"))
             }
         }
         if !refused.isEmpty {
@@ -133,6 +155,7 @@ enum ApnsCommand {
             for target in targets { Terminal.write("\(TerminalText.escape(target))\n") }
         }
         if files.isEmpty { Terminal.writeError("note: the scenario sends no push\n") }
+        for note in notes { Terminal.writeError("note: \(TerminalText.escape(note))\n") }
         return ExitCode.success
     }
 

@@ -229,6 +229,25 @@ import Testing
         #expect(blocked.stderr == "error: --out: 'blocker' is a file, not a folder\n", "\(blocked)")
     }
 
+    @Test func apnsNamesAppleReasonAndWritesVoIPWithItsTopic() throws {
+        let dir = try TempDir()
+        for (push, reason) in [
+            ("push raw {}", "400 PayloadEmpty"), ("push app visible title \"A\" priority 7", "400 BadPriority"),
+            ("push app visible title \"A\" push-type alrt", "400 InvalidPushType"),
+            ("push app visible title \"A\" expiration bad", "400 BadExpirationDate"),
+        ] {
+            try dir.write("p.scn", "sdk none\n\(push)\n")
+            let r = try dir.scn("apns", "p.scn", "--out", "out")
+            #expect(r.status == 2, "\(push): \(r)")
+            #expect(r.stderr.contains("APNs answers \(reason)"), "\(r)")
+        }
+        try dir.write("v.scn", "sdk none\npush app voip title \"Anna\"\n")
+        let voip = try dir.scn("apns", "v.scn", "--out", "out")
+        #expect(voip.status == 0, "\(voip)")
+        #expect(voip.stdout.hasSuffix("p1.voip.apns\n"))
+        #expect(voip.stderr.contains("a VoIP push for topic com.example.app.voip"))
+    }
+
     /// A host's own tool: the same subcommands, with the host's commands in every one.
     @Test func aHostVocabularyReachesEverySubcommand() throws {
         var vocabulary = Vocabulary.standard
