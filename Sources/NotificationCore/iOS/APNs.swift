@@ -218,7 +218,11 @@ extension World {
             return ("DeviceTokenNotForTopic", "an APNs token sent to the VoIP topic \(topic)")
         }
         if topic != bundle && topic != bundle + ".voip" {
-            return ("DeviceTokenNotForTopic", "topic \(topic) does not match the app's bundle id \(bundle)")
+            return (
+                "DeviceTokenNotForTopic",
+                pushKit
+                    ? "topic \(topic) is not the app's VoIP topic \(bundle).voip"
+                    : "topic \(topic) does not match the app's bundle id \(bundle)")
         }
         return nil
     }

@@ -173,6 +173,12 @@ public struct SequenceDiagram: Sendable, Hashable {
             // The payload is in the trace; the diagram names the push.
             return message(.server, .apns, t.components(separatedBy: ": {").first ?? t)
         case .pushNotSent: return note(.server, nil, "not sent: \(t)")
+        case .apns:
+            // APNs's answer goes back to the server (`p1 200, Delivered`, `p1 400
+            // BadDeviceToken`); a later Console state is a note over APNs.
+            let rest = t.drop { $0 != " " }.dropFirst()
+            guard let first = rest.first, first.isNumber else { return note(.apns, nil, "state: \(t)") }
+            return message(.apns, .server, t, rest.hasPrefix("200") ? .arrives : .failed)
         case .delivered: return message(.apns, .iOS, "delivered \(t)")
         case .dropped: return message(.apns, .iOS, "dropped \(t)", .lost)
         case .extensionStarted: return message(.iOS, .ext, t)
