@@ -56,7 +56,9 @@ public struct PushRecord: Hashable, Sendable {
     public internal(set) var reason: String?
     /// What became of it after APNs answered 200, as Apple's Push Notifications Console names
     /// it (`Delivered`, `Stored – Device Offline`, …); nil: APNs did not accept it.
-    public internal(set) var deliveryState: String?
+    public var deliveryState: String? { state?.rawValue }
+    /// The same, as a value.
+    public internal(set) var state: DeliveryState?
     /// APNs's answer to the request; nil: nothing reached APNs.
     public internal(set) var apnsAnswer: APNsAnswer?
     /// A PushKit (VoIP) push.

@@ -150,7 +150,7 @@ extension World {
         }
         pushes[index].apnsAnswer = APNsAnswer(status: 200)
         if inactive != nil {
-            setDeliveryState(index, "Discarded – Token Unregistered")
+            setDeliveryState(index, .tokenUnregistered)
             pushes[index].reason = "discarded: the token is no longer active (APNs has not yet learnt of it)"
             record(.dropped, "\(id): the token is no longer active; APNs answers 200 and discards it")
             return
@@ -158,7 +158,7 @@ extension World {
         if !voip, let problem = Self.headerProblem(headers, payload: payload) {
             // A push-type mismatch is received and dropped by APNs; a background push at
             // priority 10 is delivered, and iOS drops it (modelled).
-            setDeliveryState(index, problem.hasPrefix("push-type mismatch") ? "Received" : "Delivered")
+            setDeliveryState(index, problem.hasPrefix("push-type mismatch") ? .received : .delivered)
             pushes[index].delivered = false
             pushes[index].reason = "not delivered: \(problem)"
             record(.dropped, "\(id): \(problem); not delivered")

@@ -13,8 +13,8 @@ extension World {
         // The Console's state: an alert-only push while notifications are off is discarded.
         setDeliveryState(
             index,
-            (alertOnly && !configuration.alertsAllowed ? "Discarded – Disabled" : "Delivered")
-                + (fromStorage ? " (From Storage)" : ""))
+            alertOnly && !configuration.alertsAllowed
+                ? (fromStorage ? .disabledFromStorage : .disabled) : (fromStorage ? .deliveredFromStorage : .delivered))
         let id = pushes[index].id
         let aps = payload["aps"]
         let alert = NotificationContent.alert(of: payload)

@@ -7,9 +7,9 @@ struct Device: Hashable, Sendable {
     /// The APNs token the app got when it registered; nil before.
     var token: String?
     /// The PushKit token, from the first process that created a `PKPushRegistry`; nil before.
-    var pushKitToken: String?
+    var pushKitToken: TokenIdentity?
     /// The token the app's container caches (its `didRegister…` saved it); restored with it.
-    var cachedToken: String?
+    var cachedToken: TokenIdentity?
     /// Whether the app is on the device (`uninstall` removes it).
     var installed = true
     /// The app's keychain access group: items by name (an SDK's key).

@@ -44,7 +44,7 @@ extension World {
         let id = pushes[index].id
         pushes[index].delivered = false
         guard expiration > 0 else {
-            setDeliveryState(index, "Discarded – Expired")
+            setDeliveryState(index, .expired)
             pushes[index].reason = "expired: expiration 0 and the device is offline, APNs does not store it"
             record(.dropped, "\(id): expired: expiration 0 and the device is offline; APNs does not store it")
             writeLog("APNs", "\(id) expired: the device is offline and the push has expiration 0")
@@ -61,7 +61,7 @@ extension World {
             writeLog("APNs", "\(earlierID) coalesced: only the newest push is stored for the offline device")
         }
         network.held = index
-        setDeliveryState(index, "Stored – Device Offline")
+        setDeliveryState(index, .storedDeviceOffline)
         pushes[index].reason = "APNs holds it: the device is offline"
         let (deadline, overflow) = now.addingReportingOverflow(expiration)
         let expiresAt = overflow ? Self.latestTime : min(deadline, Self.latestTime)
@@ -76,7 +76,7 @@ extension World {
     mutating func apnsExpire(pushID: String) {
         guard let index = network.held, pushes[index].id == pushID else { return }
         network.held = nil
-        setDeliveryState(index, "Discarded – Expired")
+        setDeliveryState(index, .expired)
         pushes[index].reason = "expired: its expiration passed while the device was offline"
         record(.dropped, "\(pushID): expired: its expiration passed while the device was offline; APNs discards it")
         writeLog("APNs", "\(pushID) expired before the device came back online")

@@ -16,13 +16,13 @@ extension World {
         }
         let id = pushes[index].id
         guard headers.expirationMilliseconds > 0 else {
-            setDeliveryState(index, "Discarded – Expired")
+            setDeliveryState(index, .expired)
             pushes[index].reason = "expired: expiration 0 and APNs would hold it for power reasons"
             record(.dropped, "\(id): expired: expiration 0 and the device is locked (power-deferral on); APNs does not hold it")
             return true
         }
         providerSide.deferred.append(index)
-        setDeliveryState(index, "Stored – Power Considerations")
+        setDeliveryState(index, .storedPowerConsiderations)
         pushes[index].delivered = false
         pushes[index].reason = "APNs holds it for power reasons: the device is locked (power-deferral on)"
         let (deadline, overflow) = now.addingReportingOverflow(headers.expirationMilliseconds)
@@ -61,7 +61,7 @@ extension World {
     mutating func powerHoldExpires(pushID: String) {
         guard let position = providerSide.deferred.firstIndex(where: { pushes[$0].id == pushID }) else { return }
         let index = providerSide.deferred.remove(at: position)
-        setDeliveryState(index, "Discarded – Expired")
+        setDeliveryState(index, .expired)
         pushes[index].reason = "expired: its expiration passed while APNs held it for power reasons"
         record(.dropped, "\(pushID): expired: its expiration passed while APNs held it for power reasons")
     }

@@ -117,6 +117,21 @@ public struct APNsChoices: Hashable, Sendable {
     }
 }
 
+/// What became of a push APNs accepted, as Apple's Push Notifications Console names it.
+public enum DeliveryState: String, CaseIterable, Hashable, Sendable {
+    case delivered = "Delivered"
+    case deliveredFromStorage = "Delivered (From Storage)"
+    case storedDeviceOffline = "Stored – Device Offline"
+    case storedPowerConsiderations = "Stored – Power Considerations"
+    case expired = "Discarded – Expired"
+    case tokenUnregistered = "Discarded – Token Unregistered"
+    case tokenUnregisteredFromStorage = "Discarded – Token Unregistered (From Storage)"
+    case disabled = "Discarded – Disabled"
+    case disabledFromStorage = "Discarded – Disabled (From Storage)"
+    /// A push-type mismatch: APNs drops it (modelled).
+    case received = "Received"
+}
+
 /// APNs's answer to a request: an HTTP status and, for an error, its reason; a 410's
 /// `timestamp` is when APNs learnt the token was no longer valid.
 public struct APNsAnswer: Hashable, Sendable {
@@ -158,10 +173,10 @@ extension World {
 
     /// What became of the push at `index` after APNs accepted it, as the Console names it;
     /// traced with the answer the first time (`apns: p1 200, Delivered`), alone after.
-    mutating func setDeliveryState(_ index: Int, _ state: String) {
-        let first = pushes[index].deliveryState == nil
-        pushes[index].deliveryState = state
-        record(.apns, first ? "\(pushes[index].id) 200, \(state)" : "\(pushes[index].id) \(state)")
+    mutating func setDeliveryState(_ index: Int, _ state: DeliveryState) {
+        let first = pushes[index].state == nil
+        pushes[index].state = state
+        record(.apns, first ? "\(pushes[index].id) 200, \(state.rawValue)" : "\(pushes[index].id) \(state.rawValue)")
     }
 
     /// The app's own server after an error answer for push `index`: it deletes the token when

@@ -94,19 +94,16 @@ extension World {
             record(.host, "creates its PKPushRegistry (host pushkit \(configuration.host.pushkit.spelled))")
         }
         guard device.pushKitToken == nil else { return }
-        let token = Device.token(
-            installation: device.installation, bundleID: configuration.bundleID,
-            environment: configuration.environment, pushKit: true)
-        device.pushKitToken = token
-        providerSide.heldPushKit = HeldToken(
-            value: token, generation: device.installation, environment: configuration.environment, pushKit: true,
-            uploadedAt: now)
+        let identity = TokenIdentity(generation: device.installation, environment: configuration.environment, pushKit: true)
+        device.pushKitToken = identity
+        providerSide.heldPushKit = HeldToken(identity: identity, uploadedAt: now)
+        let token = identity.text(bundleID: configuration.bundleID)
         if traced { record(.registration, "PushKit gives the app its VoIP token \(token.prefix(8))…; the app's server registers it") }
     }
 
     /// The device receives a VoIP push APNs accepted.
     mutating func voipArrives(_ index: Int, fromStorage: Bool) {
-        setDeliveryState(index, fromStorage ? "Delivered (From Storage)" : "Delivered")
+        setDeliveryState(index, fromStorage ? .deliveredFromStorage : .delivered)
         let id = pushes[index].id
         if process == nil {
             if voipBlocked {

@@ -22,14 +22,28 @@ public enum TokenUpload: String, CaseIterable, Hashable, Sendable {
     case ifChanged = "if-changed"
 }
 
-/// A token the app's server holds: which generation and environment it is, and when it came.
-public struct HeldToken: Hashable, Sendable {
-    var value: String
+/// Which token: the install generation, the environment and the kind. The token's text
+/// derives from them (``Device/token(installation:bundleID:environment:pushKit:)``), so a
+/// world keeps these few values, not 64 hex digits it would hash at every explored state.
+public struct TokenIdentity: Hashable, Sendable {
     var generation: Int
     var environment: APNsEnvironment
     /// A PushKit (VoIP) token rather than an APNs one.
     var pushKit: Bool
+
+    /// The token as APNs gave it, for an app with this bundle id.
+    func text(bundleID: String) -> String {
+        Device.token(installation: generation, bundleID: bundleID, environment: environment, pushKit: pushKit)
+    }
+}
+
+/// A token the app's server holds, and when it came.
+public struct HeldToken: Hashable, Sendable {
+    var identity: TokenIdentity
     var uploadedAt: Int64
+    var generation: Int { identity.generation }
+    var environment: APNsEnvironment { identity.environment }
+    var pushKit: Bool { identity.pushKit }
 }
 
 /// The provider's side of APNs: the app's server's tokens and JWT, and what APNs remembers
@@ -55,30 +69,34 @@ struct ProviderSide: Hashable, Sendable {
 
 extension World {
     /// The device token the app's own server holds: the app's `didRegister…` ran with it.
-    public var appServerToken: String? { providerSide.held?.value }
+    public var appServerToken: String? { providerSide.held?.identity.text(bundleID: configuration.bundleID) }
+
+    /// The device's current APNs token, as an identity.
+    var currentTokenIdentity: TokenIdentity {
+        TokenIdentity(generation: device.installation, environment: configuration.environment, pushKit: false)
+    }
 
     /// Whether the app's server's token is the one the device has now: `current`, `stale` (an
     /// older generation's), or nil (it holds none).
     public var appServerTokenIsCurrent: Bool? {
         guard let held = providerSide.held else { return nil }
-        return held.value == device.token || (device.token == nil && held.generation == device.installation)
+        return held.generation == device.installation && held.environment == configuration.environment
     }
 
     /// The app's code got `token` in `didRegister…`: it sends it to its server unless it
     /// uploads only a changed token and this is the cached one; its container caches it.
     mutating func hostUploadsToken(_ token: String) {
-        defer { device.cachedToken = token }
-        if configuration.host.uploadsToken == .ifChanged, device.cachedToken == token {
+        let identity = currentTokenIdentity
+        defer { device.cachedToken = identity }
+        if configuration.host.uploadsToken == .ifChanged, device.cachedToken == identity {
             record(
                 .host,
                 TraceText(
                     "does not upload the token \(token.prefix(8))…: the container caches it (host uploads-token if-changed)"
-                        + (providerSide.held?.value == token ? "" : "; the app's server does not hold it")))
+                        + (providerSide.held?.identity == identity ? "" : "; the app's server does not hold it")))
             return
         }
-        providerSide.held = HeldToken(
-            value: token, generation: device.installation, environment: configuration.environment, pushKit: false,
-            uploadedAt: now)
+        providerSide.held = HeldToken(identity: identity, uploadedAt: now)
         providerSide.deletion = nil
         providerSide.uploads += 1
     }
@@ -89,7 +107,7 @@ extension World {
         case .everyLaunch:
             record(.host, "didFinishLaunching calls registerForRemoteNotifications (host registers every-launch)")
         case .firstLaunch:
-            guard let cached = device.cachedToken else {
+            guard let cached = device.cachedToken?.text(bundleID: configuration.bundleID) else {
                 record(
                     .host,
                     "didFinishLaunching calls registerForRemoteNotifications: no token cached (host registers first-launch)")
@@ -104,7 +122,7 @@ extension World {
     }
 
     /// The token the app's container caches; nil: none.
-    public var cachedToken: String? { device.cachedToken }
+    public var cachedToken: String? { device.cachedToken?.text(bundleID: configuration.bundleID) }
 
     /// Whether a delaying proxy is still holding the device token back from the app.
     public var isTokenOnItsWay: Bool {
@@ -159,7 +177,7 @@ extension World {
             .device,
             TraceText(
                 "a new device: the app's container"
-                    + (device.cachedToken.map { " (its cached token \($0.prefix(8))…)" } ?? "")
+                    + (cachedToken.map { " (its cached token \($0.prefix(8))…)" } ?? "")
                     + " and the keychain are restored; the app is terminated, install generation \(device.installation)"))
         try endStep()
     }
@@ -192,12 +210,12 @@ extension World {
         device.installation += 1
         device.token = nil
         device.pushKitToken = nil
-        for index in providerSide.deferred { setDeliveryState(index, "Discarded – Token Unregistered") }
+        for index in providerSide.deferred { setDeliveryState(index, .tokenUnregisteredFromStorage) }
         providerSide.deferred = []
         if let held = network.held {
             network.held = nil
             scheduler.cancel { $0 == .apnsExpired(pushID: pushes[held].id) }
-            setDeliveryState(held, "Discarded – Token Unregistered")
+            setDeliveryState(held, .tokenUnregisteredFromStorage)
         }
     }
 
