@@ -164,13 +164,64 @@ public struct Explorer: Sendable {
     public typealias Progress = @Sendable (_ depth: Int, _ explored: Int, _ unique: Int) -> Void
 
     /// Searches every sequence of up to ``Options/depth`` steps.
-    public func run(progress: Progress? = nil) -> ExploreResult {
+    public func run(progress: Progress? = nil) -> ExploreResult { search(shard: nil, progress: progress).result }
+
+    /// Searches the sequences whose first step is `shard`'s (ExploreResult.merge joins the
+    /// shards). `path` names the file in the joined report; `identity` names the search.
+    public func run(shard: ExploreShard, path: String, progress: Progress? = nil) -> ShardResult {
+        let (result, found, states) = search(shard: shard, progress: progress)
+        return ShardResult(
+            shard: shard, identity: identity, path: path, result: result, found: found, states: states)
+    }
+
+    /// What makes two searches the same: the alphabet, the properties, the depth and the
+    /// budgets, and the prologue's world (its fingerprint).
+    public var identity: String {
+        var settings: [(Configuration, [String])] = []
+        let fingerprint = Self.fingerprint(rootKey, settings: &settings)
+        let text = ([fingerprint.hex, "\(options.depth)", "\(options.maxWorlds)", "\(options.maxMemory)"]
+            + properties + alphabet.letters.map(\.text)).joined(separator: "\n")
+        return SHA256Digest.hex(SHA256Digest.hash(text))
+    }
+
+    /// A state's fingerprint: two hashes salted apart, each of the world, the monitors'
+    /// memory and every setting of the configuration (a world's own hash reads only a few
+    /// settings, and equality the rest: a fingerprint has no equality behind it).
+    static func fingerprint(_ key: StateKey, settings: inout [(Configuration, [String])]) -> Fingerprint128 {
+        let configuration = key.world.configuration
+        let lines: [String]
+        if let known = settings.first(where: { $0.0 == configuration }) {
+            lines = known.1
+        } else {
+            lines = configuration.scenarioLines
+            if settings.count < 64 { settings.append((configuration, lines)) }
+        }
+        func hash(_ salt: UInt64) -> UInt64 {
+            var hasher = Hasher()
+            hasher.combine(salt)
+            hasher.combine(key.world)
+            hasher.combine(key.memory)
+            hasher.combine(lines)
+            return UInt64(bitPattern: Int64(hasher.finalize()))
+        }
+        return Fingerprint128(high: hash(0x5CA1_AB1E), low: hash(0xF1A9_E12))
+    }
+
+    private func search(shard: ExploreShard?, progress: Progress?) -> (
+        result: ExploreResult, found: [String: [Int]], states: [ShardState]
+    ) {
         let clock = ContinuousClock()
         let start = clock.now
         var seen = Set<StateKey>()
         seen.insert(rootKey)
         var parent: [Int32] = [-1]
         var letterOf: [Int32] = [-1]
+        // For a shard: every world's fingerprint, level and steps that gave a world.
+        var states: [ShardState] = []
+        var settings: [(Configuration, [String])] = []
+        if shard != nil {
+            states.append(ShardState(fingerprint: Self.fingerprint(rootKey, settings: &settings), depth: 0, out: -1))
+        }
         var frontier: [(id: Int32, node: Node)] = [(0, root)]
         var first: [String: (path: [Int], finding: Finding)] = [:]
         var explored = 0
@@ -211,7 +262,11 @@ public struct Explorer: Sendable {
                     (0..<letters).map { stepper.advance(slice[k].node, $0) }
                 }
                 for (k, perLetter) in outcomes.enumerated() {
+                    var out = 0
+                    defer { if shard != nil { states[Int(slice[k].id)].out = out } }
                     for (letter, outcome) in perLetter.enumerated() {
+                        if depth == 1, let shard, !shard.owns(firstLetter: letter) { continue }
+                        if case .blocked = outcome {} else { out += 1 }
                         switch outcome {
                         case .blocked:
                             continue
@@ -239,6 +294,10 @@ public struct Explorer: Sendable {
                             used += size
                             parent.append(slice[k].id)
                             letterOf.append(Int32(letter))
+                            if shard != nil {
+                                states.append(
+                                    ShardState(fingerprint: Self.fingerprint(key, settings: &settings), depth: depth, out: -1))
+                            }
                             next.append((Int32(parent.count - 1), node))
                         }
                     }
@@ -263,13 +322,14 @@ public struct Explorer: Sendable {
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ExploreResult(
+        let result = ExploreResult(
             alphabet: alphabet.letters.map(\.text), alphabetOrigin: alphabet.origin, properties: properties,
             depth: options.depth, depthReached: depthReached, exhausted: frontier.isEmpty && !stopped,
             stoppedAtMaxWorlds: stopped && !stoppedAtMemory, maxWorlds: options.maxWorlds, explored: explored,
             unique: seen.count,
             seconds: seconds, counterexamples: counterexamples, stoppedAtMaxMemory: stoppedAtMemory,
             maxMemory: options.maxMemory)
+        return (result, first.mapValues(\.path), states)
     }
 }
 

@@ -1,0 +1,62 @@
+import ScenarioExploration
+import Testing
+
+/// docs/EXPLORE.md "Across machines": the search split into N shards by first step, joined,
+/// gives exactly what one machine reports, for N = 1 … 4, through the shard file too.
+@Suite("Exploring in shards")
+struct ShardTests {
+    /// The report without its time line (timings differ run to run).
+    static func report(_ result: ExploreResult, path: String = "explore.scn") -> String {
+        result.report(path: path).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("  time: ") }.joined(separator: "\n")
+    }
+
+    static let searches: [(text: String, depth: Int, checks: [String])] = [
+        ("sdk kindly 3.0.12\nextension kindly\n", 3, ["no-lost-tap", "no-duplicates", "no-banner-over-open-chat"]),
+        ("sdk none\nhost registers first-launch\nhost uploads-token if-changed\n", 3, ["token-current", "loss-explained"]),
+        ("sdk none\nextension other\nextension increments-badge\n", 2, ["badge-matches-count", "no-crash"]),
+        // Nothing violated, every reachable world seen.
+        ("sdk kindly 3.0.12\nalphabet {\n    launch background\n    launch foreground\n}\n", 6, []),
+    ]
+
+    @Test("N = 1 … 4 shards, joined, report exactly what one machine reports", arguments: 0..<4)
+    func joined(search: Int) throws {
+        let (text, depth, checks) = Self.searches[search]
+        let single = try explore(text, depth: depth, checks: checks, jobs: 2)
+        let explorer = try makeExplorer(text, depth: depth, checks: checks, jobs: 2)
+        for n in 1...4 {
+            var shards: [ShardResult] = []
+            for k in 0..<n {
+                let shard = explorer.run(shard: ExploreShard(index: k, count: n), path: "explore.scn")
+                // Through the file, as a CI job hands it on.
+                shards.append(try ShardResult.parse(shard.fileText).get())
+            }
+            let merged = try ExploreResult.merge(shards.reversed())
+            #expect(merged.path == "explore.scn")
+            #expect(Self.report(merged.result) == Self.report(single), "N = \(n)")
+            #expect(merged.result.explored == single.explored && merged.result.unique == single.unique, "N = \(n)")
+        }
+    }
+
+    @Test("shards of another search, a missing shard, a shard twice, a damaged file: each an error")
+    func refused() throws {
+        let a = try makeExplorer("sdk none\n", depth: 2)
+        let b = try makeExplorer("sdk none\nextension other\n", depth: 2)
+        let a1 = a.run(shard: ExploreShard(index: 0, count: 2), path: "a.scn")
+        let a2 = a.run(shard: ExploreShard(index: 1, count: 2), path: "a.scn")
+        let b2 = b.run(shard: ExploreShard(index: 1, count: 2), path: "b.scn")
+        #expect(throws: ShardMergeError.self) { try ExploreResult.merge([a1, b2]) }
+        #expect(throws: ShardMergeError.self) { try ExploreResult.merge([a1]) }
+        #expect(throws: ShardMergeError.self) { try ExploreResult.merge([a1, a1]) }
+        #expect(throws: ShardMergeError.self) { try ExploreResult.merge([]) }
+        _ = try ExploreResult.merge([a2, a1])
+        let text = a1.fileText
+        for damaged in ["", "scn-explore-shard 1\n{}\n", text.replacingOccurrences(of: " -1\n", with: " x\n"),
+            String(text.prefix(text.count / 2)) + "zz\n"]
+        {
+            if case .success = ShardResult.parse(damaged) { Issue.record("parsed: \(damaged.prefix(80))") }
+        }
+        #expect(ExploreShard(spelled: "2/4") == ExploreShard(index: 1, count: 4))
+        for bad in ["0/4", "5/4", "1/0", "a/b", "1/2/3", "", "/", "1/257"] { #expect(ExploreShard(spelled: bad) == nil) }
+    }
+}
