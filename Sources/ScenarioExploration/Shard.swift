@@ -85,6 +85,8 @@ public struct ShardResult: Sendable {
     /// The violating sequence found first, per property, before shrinking.
     var found: [String: [Int]]
     var states: [ShardState]
+    /// How many worlds the shard saw.
+    public var worldCount: Int { states.count }
 }
 
 extension ExploreResult {

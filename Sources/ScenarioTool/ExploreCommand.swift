@@ -20,7 +20,11 @@ enum ExploreCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
             "explore", abstract: "search every step sequence from the file's prologue for a violated property",
-            arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file whose prologue sets up the world")],
+            arguments: [
+                ArgumentSpec(
+                    "FILE", .scenario, .oneOrMore,
+                    "the scenario file whose prologue sets up the world (with --merge: the shards' folders or files)")
+            ],
             options: [
                 .value("--depth", "N", .number, "the longest step sequence to search (default 5, at most 64)"),
                 .value(
@@ -33,12 +37,42 @@ enum ExploreCommand {
                 .value(
                     "--max-memory", "MIB", .number,
                     "stop before the worlds held take more than MIB mebibytes, estimated (default 96)"),
+                .value(
+                    "--shard", "K/N", .text,
+                    "search the K-th of N parts (by first step) and write DIR/shard-K-of-N.txt into --out"),
+                .flag("--merge", "join the shard files in each FILE (a folder or a file) into one machine's report"),
                 SharedOptions.root,
-            ]),
+            ],
+            discussion: """
+                With --shard K/N the search is split by the first step of each sequence: N
+                machines (a CI matrix) each search their part and write a shard file into --out;
+                'scn explore --merge DIR…' joins them into exactly the report and counterexamples
+                one machine writes (the time aside). Each shard has the default budgets to itself.
+                """),
         run: main)
 
     static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        if parsed.flag("--merge") { return merge(parsed, tool) }
         guard let path = parsed.positionals.first else { return tool.usageError("missing FILE", command: "explore") }
+        guard parsed.positionals.count == 1 else {
+            return tool.usageError("explore takes one scenario file (several only with --merge)", command: "explore")
+        }
+        var shard: ExploreShard?
+        if let spelled = parsed.value("--shard") {
+            guard let parsedShard = ExploreShard(spelled: spelled) else {
+                return tool.usageError(
+                    "option '--shard' takes K/N, 1 ≤ K ≤ N ≤ 256 (got '\(TerminalText.escape(spelled))')", command: "explore")
+            }
+            guard parsed.value("--out") != nil else {
+                return tool.usageError("--shard writes its shard file into --out DIR: give --out", command: "explore")
+            }
+            // Fingerprints that agree across machines need the same hash seed in each.
+            if let problem = Platform.requireDeterministicHashing() {
+                Terminal.writeError("error: \(problem)\n")
+                return ExitCode.internal
+            }
+            shard = parsedShard
+        }
         var options = Explorer.Options()
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
         do throws(UsageError) {
@@ -116,9 +150,76 @@ enum ExploreCommand {
                 Terminal.writeError("\r\u{1B}[Kdepth \(depth): \(explored) worlds explored, \(unique) unique")
             }
         }
+        if let shard, let out {
+            let result = explorer.run(shard: shard, path: input.path, progress: progress)
+            if showProgress { Terminal.writeError("\r\u{1B}[K") }
+            let file = (out.hasSuffix("/") ? out : out + "/") + "shard-\(shard.index + 1)-of-\(shard.count).txt"
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
+                return ExitCode.usage
+            }
+            guard FileManager.default.createFile(atPath: file, contents: Data(result.fileText.utf8)) else {
+                Terminal.writeError("error: cannot write '\(TerminalText.escape(file))'\n")
+                return ExitCode.usage
+            }
+            Terminal.write(
+                "explore \(TerminalText.escape(input.path)) --shard \(shard.index + 1)/\(shard.count): "
+                    + "\(result.worldCount) worlds seen, written to \(TerminalText.escape(file))\n")
+            return ExitCode.success
+        }
         let found = explorer.run(progress: progress)
         if showProgress { Terminal.writeError("\r\u{1B}[K") }
+        return finish(found, path: input.path, out: out)
+    }
 
+    /// `--merge DIR…`: the shard files in each folder (or each file given), joined.
+    static func merge(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
+        guard !parsed.positionals.isEmpty else {
+            return tool.usageError("--merge needs the shards' folders or files", command: "explore")
+        }
+        if parsed.value("--shard") != nil {
+            return tool.usageError("--merge and --shard cannot be combined", command: "explore")
+        }
+        var files: [String] = []
+        for place in parsed.positionals {
+            if Files.isFolder(place) {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: place)) ?? []
+                let shards = names.filter { $0.hasPrefix("shard-") && $0.hasSuffix(".txt") }.sorted()
+                files += shards.map { (place.hasSuffix("/") ? place : place + "/") + $0 }
+            } else {
+                files.append(place)
+            }
+        }
+        guard !files.isEmpty else {
+            Terminal.writeError("error: no shard files (shard-K-of-N.txt) in \(parsed.positionals.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", "))\n")
+            return ExitCode.usage
+        }
+        var shards: [ShardResult] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+                Terminal.writeError("error: cannot read '\(TerminalText.escape(file))'\n")
+                return ExitCode.usage
+            }
+            switch ShardResult.parse(text) {
+            case .success(let shard): shards.append(shard)
+            case .failure(let error):
+                Terminal.writeError("error: \(TerminalText.escape(file)): \(TerminalText.escape(error.message))\n")
+                return ExitCode.usage
+            }
+        }
+        do throws(ShardMergeError) {
+            let (path, result) = try ExploreResult.merge(shards)
+            return finish(result, path: path, out: parsed.value("--out"))
+        } catch {
+            Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
+            return ExitCode.usage
+        }
+    }
+
+    /// Writes each counterexample into `out` (when given) and prints the report.
+    static func finish(_ found: ExploreResult, path: String, out: String?) -> Int32 {
         var written: [String: String] = [:]
         if let out {
             do {
@@ -141,7 +242,7 @@ enum ExploreCommand {
                 written[property] = file
             }
         }
-        Terminal.write(TerminalText.escape(found.report(path: input.path, written: written), keepingLineBreaks: true))
+        Terminal.write(TerminalText.escape(found.report(path: path, written: written), keepingLineBreaks: true))
         return found.counterexamples.isEmpty ? ExitCode.success : ExitCode.failure
     }
 

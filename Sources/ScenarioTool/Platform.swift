@@ -20,6 +20,33 @@ extension Platform {
     /// A write to a closed pipe fails instead of ending the process (`scn test | head`).
     static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 
+    /// The variable that fixes Swift's hash seed. The runtime reads it when the process
+    /// starts, so a process without it runs itself again with it set.
+    static let deterministicHashing = "SWIFT_DETERMINISTIC_HASHING"
+
+    /// Returns once this process hashes deterministically (`scn explore --shard`: shards on
+    /// other machines must fingerprint equal worlds alike); otherwise replaces the process with
+    /// itself, the variable set. A message when that cannot be done.
+    static func requireDeterministicHashing() -> String? {
+        if let value = getenv(deterministicHashing), String(cString: value) == "1" { return nil }
+        guard setenv(deterministicHashing, "1", 1) == 0 else { return "cannot set \(deterministicHashing)" }
+        var executable: String?
+        #if canImport(Darwin)
+            var size: UInt32 = 4096
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            if _NSGetExecutablePath(&buffer, &size) == 0 { executable = String(cString: buffer) }
+        #else
+            executable = "/proc/self/exe"
+        #endif
+        guard let executable else { return "cannot find this program's executable to run it again" }
+        let arguments = CommandLine.arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        execv(executable, argv)
+        for pointer in argv { free(pointer) }
+        return "cannot run this program again with \(deterministicHashing)=1 (set it yourself for --shard)"
+    }
+
     /// The process's environment variables. On Linux read from `environ` a byte at a time:
     /// `ProcessInfo.environment` finds each entry's `=` a `Character` at a time, 0.4M
     /// instructions of every start-up for forty variables. macOS declares no `environ`.

@@ -229,6 +229,36 @@ import Testing
         #expect(blocked.stderr == "error: --out: 'blocker' is a file, not a folder\n", "\(blocked)")
     }
 
+    /// `scn explore --shard K/N` in N processes, then `--merge`: exactly one process's
+    /// report (its time line aside), for N = 1 … 4.
+    @Test func exploreShardsJoinAcrossProcesses() throws {
+        let dir = try TempDir()
+        try dir.write("p.scn", "sdk none\nhost registers first-launch\nhost uploads-token if-changed\n")
+        let arguments = ["explore", "p.scn", "--depth", "3", "--check", "token-current,loss-explained"]
+        func withoutTime(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  time: ") }
+                .joined(separator: "\n")
+        }
+        let single = try dir.scn(arguments)
+        #expect(single.status == 1, "\(single)")
+        for n in 1...4 {
+            for k in 1...n {
+                let shard = try dir.scn(arguments + ["--shard", "\(k)/\(n)", "--out", "shards\(n)"])
+                #expect(shard.status == 0, "\(shard)")
+            }
+            let merged = try dir.scn(["explore", "--merge", "shards\(n)"])
+            #expect(merged.status == 1, "\(merged)")
+            #expect(withoutTime(merged.stdout) == withoutTime(single.stdout), "N = \(n)")
+        }
+        let missing = try dir.scn(["explore", "--merge", "shards4/shard-1-of-4.txt", "shards4/shard-2-of-4.txt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("missing shard(s): 3/4, 4/4"), "\(missing)")
+        let noOut = try dir.scn(arguments + ["--shard", "1/2"])
+        #expect(noOut.status == 2)
+        let bad = try dir.scn(arguments + ["--shard", "3/2", "--out", "x"])
+        #expect(bad.status == 2)
+    }
+
     @Test func apnsNamesAppleReasonAndWritesVoIPWithItsTopic() throws {
         let dir = try TempDir()
         for (push, reason) in [

@@ -146,7 +146,9 @@ public struct ChatSDK: Hashable, Sendable, CustomStringConvertible {
         ObjectIdentifier(lhs.plugin) == ObjectIdentifier(rhs.plugin)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(plugin)) }
+    /// By name, not by the plug-in type's address: a world's hash then agrees across
+    /// processes that hash deterministically (`scn explore --shard`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(plugin.name) }
 
     /// An app with no chat SDK: its own code is its configuration (docs/APP.md).
     public static let noSDK = ChatSDK(NoSDK.self)
