@@ -75,7 +75,11 @@ public struct World: Sendable, Hashable {
     /// Actions picked on a locked device, performed at the next unlock.
     var pendingActions: [PendingAction] = []
     /// The app's own server's tokens and JWT, and what APNs knows of this device (TokenLifecycle.swift).
-    var providerSide = ProviderSide()
+    var providerSide: ProviderSide {
+        get { providerSideStorage.value }
+        _modify { yield &providerSideStorage.value }
+    }
+    private var providerSideStorage = CopyOnWrite(ProviderSide())
     /// PushKit and CallKit (PushKit.swift).
     var voip = VoIPState()
     /// Set while a delaying proxy's token reaches the app (it is not delayed again).

@@ -139,7 +139,8 @@ extension World {
         }
         if case .simulator = route {
         } else if let rate = configuration.apns.deviceRate {
-            providerSide.accepted.removeAll { $0 <= now - rate.window }
+            let since = now - rate.window
+            providerSide.accepted.removeAll { $0 <= since }
             if providerSide.accepted.count >= rate.count {
                 rejectPush(
                     index, code: "TooManyRequests",
@@ -211,13 +212,16 @@ extension World {
             )
         }
         let bundle = configuration.bundleID
+        // `<bundle>.voip`, compared without making the string (this runs for every push).
+        let voipTopic =
+            topic.utf8.count == bundle.utf8.count + 5 && topic.hasSuffix(".voip") && topic.hasPrefix(bundle)
         if pushKit, topic == bundle {
             return ("TopicDisallowed", "a PushKit token sent with the bare bundle id \(bundle) (VoIP needs \(bundle).voip)")
         }
-        if !pushKit, topic == bundle + ".voip" {
+        if !pushKit, voipTopic {
             return ("DeviceTokenNotForTopic", "an APNs token sent to the VoIP topic \(topic)")
         }
-        if topic != bundle && topic != bundle + ".voip" {
+        if topic != bundle && !voipTopic {
             return (
                 "DeviceTokenNotForTopic",
                 pushKit
