@@ -85,7 +85,7 @@ extension World {
             .pushSent,
             "\(id) (\(pushes[index].origin.rawValue)) \(voip ? "voip" : type.rawValue), \(size) bytes\(shown): \(later: { payload.serialized })"
         )
-        if let (code, reason) = requestProblem(payload: payload, size: size, headers: headers, voip: voip) {
+        if let (code, reason) = Self.requestProblem(payload: payload, size: size, headers: headers, voip: voip) {
             rejectPush(index, code: code, reason: reason)
             return
         }
@@ -98,8 +98,9 @@ extension World {
         case .simulator:
             break
         case .token(let topic, let environment):
-            if let (code, reason) = tokenProblem(
-                topic: topic, environment: environment, tokenEnvironment: configuration.environment, pushKit: false)
+            if let (code, reason) = Self.tokenProblem(
+                topic: topic, environment: environment, tokenEnvironment: configuration.environment, pushKit: false,
+                bundle: configuration.bundleID)
             {
                 rejectPush(index, code: code, reason: reason)
                 return
@@ -116,8 +117,9 @@ extension World {
                 rejectPush(index, answer: answer, reason: why)
                 return
             }
-            if let (code, reason) = tokenProblem(
-                topic: topic, environment: environment, tokenEnvironment: token.environment, pushKit: token.pushKit)
+            if let (code, reason) = Self.tokenProblem(
+                topic: topic, environment: environment, tokenEnvironment: token.environment, pushKit: token.pushKit,
+                bundle: configuration.bundleID)
             {
                 rejectPush(index, code: code, reason: reason)
                 return
@@ -175,7 +177,7 @@ extension World {
     }
 
     /// APNs's payload and header rows: what is wrong with the request itself, whoever sends it.
-    private func requestProblem(payload: JSONValue, size: Int, headers: APNsHeaders, voip: Bool) -> (String, String)? {
+    private static func requestProblem(payload: JSONValue, size: Int, headers: APNsHeaders, voip: Bool) -> (String, String)? {
         if payload.members?.isEmpty == true {
             return ("PayloadEmpty", "the payload is empty")
         }
@@ -202,8 +204,8 @@ extension World {
     }
 
     /// APNs's token rows: the token's environment, then whether the topic is the token's app's.
-    private func tokenProblem(
-        topic: String, environment: APNsEnvironment, tokenEnvironment: APNsEnvironment, pushKit: Bool
+    private static func tokenProblem(
+        topic: String, environment: APNsEnvironment, tokenEnvironment: APNsEnvironment, pushKit: Bool, bundle: String
     ) -> (String, String)? {
         if environment != tokenEnvironment {
             return (
@@ -211,7 +213,6 @@ extension World {
                 "sent to the \(environment.rawValue) environment, the token is from \(tokenEnvironment.rawValue)"
             )
         }
-        let bundle = configuration.bundleID
         // `<bundle>.voip`, compared without making the string (this runs for every push).
         let voipTopic =
             topic.utf8.count == bundle.utf8.count + 5 && topic.hasSuffix(".voip") && topic.hasPrefix(bundle)
