@@ -146,10 +146,17 @@ extension ExploreResult {
         }
         let deepest = level.values.max() ?? 0
         let allFound = base.properties.allSatisfy { chosen[$0] != nil }
-        let reached =
+        let stoppedAtWorlds = ordered.contains { $0.result.stoppedAtMaxWorlds }
+        let stoppedAtMemory = ordered.contains { $0.result.stoppedAtMaxMemory }
+        // A shard stopped by a budget searched its part completely only up to its last full
+        // level: the join then reports the levels every shard completed.
+        let complete = ordered.filter { $0.result.stoppedAtMaxWorlds || $0.result.stoppedAtMaxMemory }
+            .map(\.result.depthReached).min()
+        var reached =
             allFound
             ? (chosen.values.map(\.count).max() ?? 0)
             : min(max(1, base.depth), deepest + 1)
+        if let complete { reached = min(reached, complete) }
         var explored = 0
         var unique = 0
         var atReached = 0
@@ -159,8 +166,6 @@ extension ExploreResult {
             guard depth < reached else { continue }
             explored += fingerprint == root ? rootOut : (out[fingerprint] ?? 0)
         }
-        let stoppedAtWorlds = ordered.contains { $0.result.stoppedAtMaxWorlds }
-        let stoppedAtMemory = ordered.contains { $0.result.stoppedAtMaxMemory }
         var merged = base
         merged.depthReached = reached
         merged.exhausted = atReached == 0 && !stoppedAtWorlds && !stoppedAtMemory

@@ -34,7 +34,9 @@ struct Bench {
             ?? CommandLine.arguments[0]
         return (me as NSString).deletingLastPathComponent
     }()
-    var scn: String { binaries + "/scn" }
+    /// `SCN_BENCH_SCN` measures another build of scn (the statically linked one `make
+    /// install` builds on Linux), else the one built beside this program.
+    var scn: String { ProcessInfo.processInfo.environment["SCN_BENCH_SCN"] ?? binaries + "/scn" }
     var hello: String { binaries + "/hello" }
     var me: String { binaries + "/scn-bench" }
 
@@ -65,12 +67,12 @@ struct Bench {
     }
 
     /// The figures' names, for `--only`, in the order they are taken.
-    static let names = ["start-up", "check", "case", "scaling", "memory", "worlds"]
+    static let names = ["start-up", "check", "case", "scaling", "memory", "worlds", "explore"]
 
     /// Every figure, or those `only` names.
     func all(only: [String]? = nil) -> [Figure] {
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let measures: [() -> Figure] = [startUp, check, aCase, scaling, memory, worlds]
+        let measures: [() -> Figure] = [startUp, check, aCase, scaling, memory, worlds, explore]
         return zip(Self.names, measures).compactMap { name, measure in
             only.map { $0.contains(name) } ?? true ? measure() : nil
         }
@@ -234,6 +236,54 @@ struct Bench {
             meets: true,
             values: [
                 ("per world", perWorld, "instructions"), ("worlds/s", Double(count) / cost.seconds, "worlds/s (wall)"),
+            ])
+    }
+}
+
+extension Bench {
+    // MARK: 7. explore, on one machine and in shards
+
+    /// `scn explore` of the default Kindly alphabet with every built-in check: worlds per
+    /// second with two jobs, and the same search in two shards joined (each shard's wall time
+    /// is what one machine of a two-machine matrix spends; the join must be one machine's
+    /// report).
+    func explore() -> Figure {
+        let depth = quick ? 4 : 5
+        log("explore: default Kindly, depth \(depth), --jobs 2; then 2 shards and their join")
+        let file = write("explore.scn", "sdk kindly 3.0.12\nextension kindly\n")
+        let checks = ["--check", "no-duplicates,no-lost-tap,no-banner-over-open-chat"]
+        // A budget large enough for the whole depth: a search stopped by it is not comparable.
+        let base = [scn, "explore", file, "--depth", "\(depth)", "--max-memory", "2048"] + checks
+        let single = directory + "/explore-single.txt"
+        let one = Measure.run(base + ["--jobs", "2"], stdout: single)
+        var shardSeconds: [Double] = []
+        for k in 1...2 {
+            let cost = Measure.run(
+                base + ["--jobs", "1", "--shard", "\(k)/2", "--out", directory + "/shards"])
+            shardSeconds.append(cost.seconds)
+        }
+        let joined = directory + "/explore-joined.txt"
+        let join = Measure.run([scn, "explore", "--merge", directory + "/shards"], stdout: joined)
+        func report(_ path: String) -> [Substring] {
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").filter { !$0.hasPrefix("  time: ") }
+        }
+        let same = one.status == join.status && report(single) == report(joined) && !report(single).isEmpty
+        let explored =
+            report(single).first { $0.contains("worlds explored") }
+            .flatMap { line in
+                line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
+            } ?? 0
+        let rate = explored / one.seconds
+        return Figure(
+            name: "explore",
+            target: "≥ 200,000 worlds/s on 2 cores; shards joined = one machine's report",
+            meets: rate >= 200_000 && same,
+            values: [
+                ("depth", Double(depth), "steps"), ("worlds explored", explored, "worlds"),
+                ("one machine, --jobs 2", one.seconds, "s"), ("worlds/s", rate, "worlds/s (wall)"),
+                ("slowest of 2 shards, --jobs 1", shardSeconds.max() ?? 0, "s"),
+                ("join", join.seconds, "s"), ("joined report identical", same ? 1 : 0, "bool"),
             ])
     }
 }

@@ -2,7 +2,7 @@
 //
 //   scn-bench [--json] [--quick] [--only NAME,…]
 //                                    every figure, or those named (start-up, check, case,
-//                                    scaling, memory, worlds); instruction counts need valgrind
+//                                    scaling, memory, worlds, explore); instruction counts need valgrind
 //   scn-bench stages [LINES]         wall time of each stage of the pipeline, in process
 //   scn-bench work NAME COUNT        a workload, for callgrind to count (floor, worlds)
 import Foundation
