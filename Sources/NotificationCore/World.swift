@@ -82,6 +82,10 @@ public struct World: Sendable, Hashable {
     private var providerSideStorage = CopyOnWrite(ProviderSide())
     /// PushKit and CallKit (PushKit.swift).
     var voip = VoIPState()
+    /// Pushes below this index have let go of their payloads, unless in use then (APNs.swift).
+    var payloadsForgotten = 0
+    /// Older pushes that were in use when the others let go, looked at again next time.
+    var payloadsInUse: [Int] = []
     /// Set while a delaying proxy's token reaches the app (it is not delayed again).
     var tokenDelayPassed = false
     /// The app's crashes, oldest first (`expect crash`).

@@ -20,6 +20,7 @@ extension World {
     /// A new record for a push command; returns its index in ``pushes``.
     public mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
         let number = pushes.count + 1
+        if number % Self.payloadsKept == 0 { forgetSettledPayloads() }
         pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin, message: message))
         return pushes.count - 1
     }
@@ -247,5 +248,47 @@ extension World {
         pushes[index].reason = "APNs rejected it: \(reason)"
         record(.dropped, "\(pushes[index].id): APNs rejected it (\(code)): \(reason)")
         writeLog("APNs", "\(code): \(pushes[index].id) not delivered: \(reason)")
+    }
+}
+
+// A long case sends thousands of pushes; what each carried (its payload, the ciphertexts and
+// values it sealed) is read only while something still refers to it. The world lets go of it
+// for every push but the newest `payloadsKept` and those still in use, and keeps everything
+// else it says about them (ids, answers, states, reasons, headers).
+extension World {
+    /// How many of the newest pushes keep what they carried, whatever happened to them.
+    public static let payloadsKept = 1024
+
+    /// Lets go of the payload, ciphertexts and plaintexts of the pushes older than the newest
+    /// ``payloadsKept`` that nothing refers to: no notification in the center or waiting to be
+    /// acted on, no extension at work, nothing APNs holds, no VoIP push waiting for a registry,
+    /// and not the newest delivered push (`call` reads it).
+    mutating func forgetSettledPayloads() {
+        let end = pushes.count - Self.payloadsKept
+        guard end > payloadsForgotten else { return }
+        var inUse = Set<Int>()
+        func use(_ id: String) {
+            if id.hasPrefix("p"), let number = Int(id.dropFirst()), number >= 1 { inUse.insert(number - 1) }
+        }
+        for banner in banners { use(banner.pushID) }
+        for pending in pendingActions { use(pending.banner.pushID) }
+        for id in extensionJobs.keys { use(id) }
+        if let held = network.held { inUse.insert(held) }
+        inUse.formUnion(providerSide.deferred)
+        inUse.formUnion(process?.waitingVoIP ?? [])
+        if let newest = pushes.lastIndex(where: \.delivered) { inUse.insert(newest) }
+        // What was in use last time is looked at again, then the pushes that have become old.
+        var stillInUse: [Int] = []
+        for index in payloadsInUse + Array(payloadsForgotten..<end) {
+            if inUse.contains(index) {
+                stillInUse.append(index)
+                continue
+            }
+            pushes[index].payload = nil
+            pushes[index].ciphertexts = []
+            pushes[index].plaintexts = []
+        }
+        payloadsInUse = stillInUse
+        payloadsForgotten = end
     }
 }
