@@ -94,8 +94,8 @@ struct Bench {
         }
         let ratio = tool / anchor
         return Figure(
-            name: "start-up", target: "scn run of 4 lines ≤ 1.0× a Swift + Foundation hello (instructions)",
-            meets: ratio <= 1.0,
+            name: "start-up", target: "scn run of 4 lines ≤ 0.5× a Swift + Foundation hello (instructions)",
+            meets: ratio <= 0.5,
             values: [
                 ("scn run", tool, "instructions"), ("hello", anchor, "instructions"), ("ratio", ratio, "×"),
                 ("scn run wall median", median(toolTimes) * 1000, "ms"),
@@ -122,12 +122,21 @@ struct Bench {
         if let luac = Measure.which("luac5.4") {
             let anchor = instructions([luac, "-p", lua])
             let peak = Measure.peak([luac, "-p", lua]).peakBytes
+            // Wall time too, in alternating runs (the median of each).
+            var toolTimes: [Double] = []
+            var luacTimes: [Double] = []
+            for _ in 0..<(quick ? 3 : 7) {
+                toolTimes.append(Measure.run([scn, "check", big]).seconds)
+                luacTimes.append(Measure.run([luac, "-p", lua]).seconds)
+            }
+            let wall = median(toolTimes) / median(luacTimes)
             values += [
                 ("luac5.4 -p", anchor, "instructions"), ("ratio", tool / anchor, "×"),
+                ("wall ratio", wall, "×"),
                 ("scn check peak", Double(toolPeak) / 1_048_576, "MiB"),
                 ("luac5.4 -p peak", Double(peak) / 1_048_576, "MiB"),
             ]
-            meets = tool <= anchor
+            meets = tool <= anchor && wall <= 1.0
         } else {
             values.append(("scn check peak", Double(toolPeak) / 1_048_576, "MiB"))
             log("  luac5.4 is not installed (Debian: lua5.4): no anchor")
@@ -136,7 +145,8 @@ struct Bench {
         let growth = (tool - toolEmpty) / (toolQuarter - toolEmpty)
         values += [("lines", Double(lines), "lines"), ("4× the lines", growth, "× the instructions")]
         return Figure(
-            name: "parse + check", target: "scn check ≤ 1.0× luac5.4 -p (instructions), linear (4× lines ≤ 4.5×)",
+            name: "parse + check",
+            target: "scn check ≤ 1.0× luac5.4 -p (instructions and wall time), linear (4× lines ≤ 4.5×)",
             meets: meets && growth <= 4.5, values: values)
     }
 
@@ -211,8 +221,8 @@ struct Bench {
         let all = Measure.peak([scn, "test", "--jobs", "2", suite])
         let mib = 1_048_576.0
         return Figure(
-            name: "memory", target: "1,000,000-step case < 64 MiB peak; 20,000-file suite < 128 MiB",
-            meets: one.status == 0 && all.status == 0 && Double(one.peakBytes) < 64 * mib
+            name: "memory", target: "1,000,000-step case ≤ 24 MiB peak; 20,000-file suite < 128 MiB",
+            meets: one.status == 0 && all.status == 0 && Double(one.peakBytes) <= 24 * mib
                 && Double(all.peakBytes) < 128 * mib,
             values: [
                 ("steps", Double(steps), "steps"), ("case peak", Double(one.peakBytes) / mib, "MiB"),
@@ -249,7 +259,7 @@ extension Bench {
     /// report).
     func explore() -> Figure {
         let depth = quick ? 4 : 5
-        log("explore: default Kindly, depth \(depth), --jobs 2; then 2 shards and their join")
+        log("explore: default Kindly, depth \(depth), --jobs 2; then 2 shards and their join; then depth 6")
         let file = write("explore.scn", "sdk kindly 3.0.12\nextension kindly\n")
         let checks = ["--check", "no-duplicates,no-lost-tap,no-banner-over-open-chat"]
         // A budget large enough for the whole depth: a search stopped by it is not comparable.
@@ -275,11 +285,19 @@ extension Bench {
                 line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
             } ?? 0
         let rate = explored / one.seconds
+        // One level deeper, with the budget the level needs (depth 7 needs some 20 GB of
+        // worlds: not run).
+        var deeper: [(String, Double, String)] = []
+        if !quick {
+            let six = Measure.run(
+                [scn, "explore", file, "--depth", "6", "--max-memory", "8192", "--jobs", "2"] + checks)
+            deeper = [("depth 6, --jobs 2", six.seconds, "s")]
+        }
         return Figure(
             name: "explore",
-            target: "≥ 200,000 worlds/s on 2 cores; shards joined = one machine's report",
-            meets: rate >= 200_000 && same,
-            values: [
+            target: "≥ 200,000 worlds/s on 2 cores; depth 7 ≤ 60 s; shards joined = one machine's report",
+            meets: false,
+            values: deeper + [
                 ("depth", Double(depth), "steps"), ("worlds explored", explored, "worlds"),
                 ("one machine, --jobs 2", one.seconds, "s"), ("worlds/s", rate, "worlds/s (wall)"),
                 ("slowest of 2 shards, --jobs 1", shardSeconds.max() ?? 0, "s"),
