@@ -190,8 +190,10 @@ public struct ShardMergeError: Error, Sendable {
 extension ShardResult {
     /// The first line of a shard file.
     static let format = "scn-explore-shard 1"
-    /// The most worlds a shard file may list (the default memory budget holds fewer).
-    static let maxStates = 50_000_000
+    /// The most worlds a shard file may list (the default memory budget holds far fewer).
+    static let maxStates = 20_000_000
+    /// The largest shard file `--merge` reads (20,000,000 worlds of about 40 bytes, and the header).
+    public static let maxFileBytes = 1 << 30
 
     /// The file: a line naming the format, a line of JSON (the search, its result and its
     /// counterexamples), then a line per world: fingerprint, level, steps that gave a world.

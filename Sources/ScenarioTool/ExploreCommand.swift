@@ -197,7 +197,19 @@ enum ExploreCommand {
             return ExitCode.usage
         }
         var shards: [ShardResult] = []
+        // A join reads at most 256 shards (N's limit), each at most a gibibyte: a file or a
+        // folder of anything else is refused before it is read.
+        guard files.count <= 256 else {
+            Terminal.writeError("error: \(files.count) shard files: a search splits into at most 256\n")
+            return ExitCode.usage
+        }
         for file in files {
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+            if let size, size > ShardResult.maxFileBytes {
+                Terminal.writeError(
+                    "error: '\(TerminalText.escape(file))' is \(size) bytes, over a shard file's \(ShardResult.maxFileBytes)\n")
+                return ExitCode.usage
+            }
             guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
                 Terminal.writeError("error: cannot read '\(TerminalText.escape(file))'\n")
                 return ExitCode.usage
