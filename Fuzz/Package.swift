@@ -10,6 +10,7 @@
 //   .build/release/FuzzProperties -dict=scn.dict -max_total_time=60 corpus/   (seeds: Seeds/properties)
 //   .build/release/FuzzExplore -dict=scn.dict -max_total_time=60 corpus/      (seeds: Seeds/explore)
 //   .build/release/FuzzRepl -dict=scn.dict -max_total_time=60 corpus/         (seeds: Seeds/repl)
+//   .build/release/FuzzShard -max_total_time=60 corpus/                       (seeds: Seeds/shard)
 import PackageDescription
 
 let package = Package(
@@ -72,5 +73,8 @@ let package = Package(
                 "FuzzDriver",
                 .product(name: "ScenarioTool", package: "scn"),
             ]),
+        .executableTarget(
+            name: "FuzzShard",
+            dependencies: ["FuzzDriver", .product(name: "ScenarioExploration", package: "scn")]),
     ]
 )

@@ -9,6 +9,7 @@
 # FuzzProperties: lines of a file, `a `/`n ` lines made `always`/`never` lines (Seeds/properties).
 # FuzzExplore: the bytes are the file `scn explore` searches from, depth 3 (Seeds/explore).
 # FuzzRepl: each line is typed at the REPL's prompt, Tab pressed after it (Seeds/repl).
+# FuzzShard: the bytes are a shard file `scn explore --merge` reads (Seeds/shard).
 # Seeds come from the scenario library; findings are written to Fuzz/findings/.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -20,6 +21,7 @@ mkdir -p "$corpus" findings
 extra=()
 case "$target" in
     FuzzLanguageServer) cp Seeds/lsp/* "$corpus"/ ;;
+    FuzzShard) cp Seeds/shard/* "$corpus"/ ;;
     FuzzArguments) cp Seeds/arguments/* "$corpus"/ ;;
     FuzzProperties | FuzzRepl)
         cp Seeds/"$(echo "${target#Fuzz}" | tr '[:upper:]' '[:lower:]')"/* "$corpus"/

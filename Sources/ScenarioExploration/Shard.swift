@@ -65,9 +65,11 @@ struct Fingerprint128: Hashable, Sendable {
         self.low = low
     }
 
+    /// 32 lowercase hex digits, as ``hex`` writes them (nothing else reads back the same).
     init?(hex: Substring) {
-        guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16),
-            let low = UInt64(hex.suffix(16), radix: 16)
+        guard hex.utf8.count == 32,
+            hex.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }),
+            let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16)
         else { return nil }
         self.init(high: high, low: low)
     }
@@ -260,6 +262,9 @@ extension ShardResult {
         var counterexamples: [String: Counterexample] = [:]
         for entry in entries {
             let c = entry.value
+            guard properties.contains(entry.key) else {
+                return .failure(ShardMergeError("a damaged shard file: a counterexample of no property '\(entry.key)'"))
+            }
             guard let indices = c["found"]?.elements, let steps = c["steps"]?.elements,
                 let length = c["foundLength"]?.integerValue, let actual = c["actual"]?.stringValue,
                 let scenario = c["scenario"]?.stringValue
@@ -274,12 +279,20 @@ extension ShardResult {
                 property: entry.key, steps: texts, foundLength: Int(length), expected: c["expected"]?.stringValue,
                 actual: actual, scenario: scenario)
         }
+        // Numbers as the file writes them: digits, `-1` for a world not expanded.
+        func number(_ text: Substring) -> Int? {
+            if text == "-1" { return -1 }
+            guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                text == "0" || text.first != "0"
+            else { return nil }
+            return Int(text)
+        }
         var states: [ShardState] = []
-        for (number, line) in lines.enumerated() where !line.isEmpty {
-            let fields = line.split(separator: " ")
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
             guard states.count < maxStates, fields.count == 3, let fingerprint = Fingerprint128(hex: fields[0]),
-                let level = Int(fields[1]), level >= 0, level <= depth, let out = Int(fields[2]), out >= -1
-            else { return .failure(ShardMergeError("a damaged shard file: world line \(number + 3)")) }
+                let level = number(fields[1]), level >= 0, level <= depth, let out = number(fields[2])
+            else { return .failure(ShardMergeError("a damaged shard file: world line \(index + 3)")) }
             states.append(ShardState(fingerprint: fingerprint, depth: level, out: out))
         }
         let result = ExploreResult(
