@@ -154,12 +154,7 @@ enum ExploreCommand {
             let result = explorer.run(shard: shard, path: input.path, progress: progress)
             if showProgress { Terminal.writeError("\r\u{1B}[K") }
             let file = (out.hasSuffix("/") ? out : out + "/") + "shard-\(shard.index + 1)-of-\(shard.count).txt"
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
-                return ExitCode.usage
-            }
+            guard makeFolder(out) else { return ExitCode.usage }
             guard FileManager.default.createFile(atPath: file, contents: Data(result.fileText.utf8)) else {
                 Terminal.writeError("error: cannot write '\(TerminalText.escape(file))'\n")
                 return ExitCode.usage
@@ -230,16 +225,22 @@ enum ExploreCommand {
         }
     }
 
+    /// Makes the folder `out` (and its parents); says so when it cannot.
+    static func makeFolder(_ out: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            return true
+        } catch {
+            Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
+            return false
+        }
+    }
+
     /// Writes each counterexample into `out` (when given) and prints the report.
     static func finish(_ found: ExploreResult, path: String, out: String?) -> Int32 {
         var written: [String: String] = [:]
         if let out {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Terminal.writeError("error: cannot create '\(TerminalText.escape(out))'\n")
-                return ExitCode.usage
-            }
+            guard makeFolder(out) else { return ExitCode.usage }
             var used = Set<String>()
             for (index, property) in found.properties.enumerated() {
                 guard let counterexample = found.counterexamples[property] else { continue }

@@ -5,17 +5,11 @@ import Testing
 /// docs/PROVIDER.md "APNs's answer": a test for each row of the table, first match first.
 @Suite("APNs's answer, row by row")
 struct ProviderAnswerTests {
-    static func world(_ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
-        var c = Configuration()
-        edit(&c)
-        return try World(configuration: c)
-    }
-
     static func answer(of world: World) -> String? { world.newestAPNsAnswer?.statusText }
 
     @Test("the payload and header rows: PayloadEmpty, PayloadTooLarge (VoIP 5120), InvalidPushType, BadPriority, BadExpirationDate, BadCollapseId")
     func requestRows() throws {
-        var world = try Self.world()
+        var world = try ProviderTests.world()
         try world.pushRaw(.object([]))
         #expect(Self.answer(of: world) == "400 PayloadEmpty")
         #expect(world.newestPush?.deliveryState == nil)
@@ -43,7 +37,7 @@ struct ProviderAnswerTests {
 
     @Test("a header row comes before the environment row")
     func firstMatch() throws {
-        var world = try Self.world { $0.provider.environment = .sandbox }
+        var world = try ProviderTests.world { $0.provider.environment = .sandbox }
         try world.pushApp(.visible, title: "A", headers: APNsHeaderOverrides(priority: APNsPriority(3)))
         #expect(Self.answer(of: world) == "400 BadPriority")
         try world.pushApp(.visible, title: "A")
@@ -52,7 +46,7 @@ struct ProviderAnswerTests {
 
     @Test("a JWT older than 60 min: 403 ExpiredProviderToken; bad-key: 403 InvalidProviderToken")
     func jwtAge() throws {
-        var world = try Self.world { $0.provider.jwt = .never }
+        var world = try ProviderTests.world { $0.provider.jwt = .never }
         try world.pushApp(.visible, title: "A")
         try world.wait(milliseconds: 60 * 60_000)
         try world.pushApp(.visible, title: "A")
@@ -60,20 +54,20 @@ struct ProviderAnswerTests {
         try world.wait(milliseconds: 1)
         try world.pushApp(.visible, title: "A")
         #expect(Self.answer(of: world) == "403 ExpiredProviderToken")
-        var refreshed = try Self.world()
+        var refreshed = try ProviderTests.world()
         for _ in 0..<4 {
             try refreshed.wait(milliseconds: 50 * 60_000)
             try refreshed.pushApp(.visible, title: "A")
             #expect(Self.answer(of: refreshed) == "200")
         }
-        var bad = try Self.world { $0.provider.jwt = .badKey }
+        var bad = try ProviderTests.world { $0.provider.jwt = .badKey }
         try bad.pushApp(.visible, title: "A")
         #expect(Self.answer(of: bad) == "403 InvalidProviderToken")
     }
 
     @Test("a new JWT under 20 min after the current one was first used: 429 until 20 min after it; at exactly 20 min accepted")
     func jwtUpdates() throws {
-        var world = try Self.world { $0.provider.jwt = .perRequest }
+        var world = try ProviderTests.world { $0.provider.jwt = .perRequest }
         try world.pushApp(.visible, title: "A")
         #expect(Self.answer(of: world) == "200")
         try world.pushApp(.visible, title: "B")
@@ -85,7 +79,7 @@ struct ProviderAnswerTests {
         try world.wait(milliseconds: 1)
         try world.pushApp(.visible, title: "D")
         #expect(Self.answer(of: world) == "200")
-        var edge = try Self.world { $0.provider.jwt = .refresh(20 * 60_000) }
+        var edge = try ProviderTests.world { $0.provider.jwt = .refresh(20 * 60_000) }
         try edge.pushApp(.visible, title: "A")
         try edge.wait(milliseconds: 20 * 60_000)
         try edge.pushApp(.visible, title: "B")
@@ -94,10 +88,10 @@ struct ProviderAnswerTests {
 
     @Test("cert for another topic: 400 TopicDisallowed; for the app's topic no JWT is checked")
     func certificate() throws {
-        var other = try Self.world { $0.provider.auth = .cert("com.other") }
+        var other = try ProviderTests.world { $0.provider.auth = .cert("com.other") }
         try other.pushApp(.visible, title: "A")
         #expect(Self.answer(of: other) == "400 TopicDisallowed")
-        var own = try Self.world {
+        var own = try ProviderTests.world {
             $0.provider.auth = .cert("com.example.app")
             $0.provider.jwt = .badKey
         }
@@ -107,20 +101,20 @@ struct ProviderAnswerTests {
 
     @Test("PushKit token with the bare topic: TopicDisallowed; APNs token to .voip: DeviceTokenNotForTopic")
     func voipTopics() throws {
-        var bare = try Self.world { $0.provider.topic = "com.example.app" }
+        var bare = try ProviderTests.world { $0.provider.topic = "com.example.app" }
         try bare.pushAppVoIP(caller: "A")
         #expect(Self.answer(of: bare) == "400 TopicDisallowed")
-        var voipTopic = try Self.world { $0.provider.topic = "com.example.app.voip" }
+        var voipTopic = try ProviderTests.world { $0.provider.topic = "com.example.app.voip" }
         try voipTopic.pushApp(.visible, title: "A")
         #expect(Self.answer(of: voipTopic) == "400 DeviceTokenNotForTopic")
-        var wrongEnvironment = try Self.world { $0.provider.environment = .sandbox }
+        var wrongEnvironment = try ProviderTests.world { $0.provider.environment = .sandbox }
         try wrongEnvironment.pushAppVoIP(caller: "A")
         #expect(Self.answer(of: wrongEnvironment) == "400 BadDeviceToken")
     }
 
     @Test("an inactive token: 200 and Discarded – Token Unregistered within the lag, then 410 with timestamp since + lag")
     func unregistered() throws {
-        var world = try Self.world { $0.provider.onError = .keep }
+        var world = try ProviderTests.world { $0.provider.onError = .keep }
         try world.wait(milliseconds: 5_000)
         try world.uninstall()
         try world.wait(milliseconds: 24 * 3_600_000)
@@ -136,7 +130,7 @@ struct ProviderAnswerTests {
 
     @Test("apns device-rate N per D: 429 TooManyRequests past N accepted within D")
     func deviceRate() throws {
-        var world = try Self.world { $0.apns.deviceRate = (2, 60_000) }
+        var world = try ProviderTests.world { $0.apns.deviceRate = DeviceRate(count: 2, window: 60_000) }
         for _ in 0..<2 {
             try world.pushApp(.visible, title: "A")
             #expect(Self.answer(of: world) == "200")
@@ -150,10 +144,10 @@ struct ProviderAnswerTests {
 
     @Test("every answer and every state is a line of the trace")
     func traced() throws {
-        var world = try Self.world { $0.provider.environment = .sandbox }
+        var world = try ProviderTests.world { $0.provider.environment = .sandbox }
         try world.pushApp(.visible, title: "A")
         #expect(world.trace.contains { $0.kind == .apns && $0.text == "p1 400 BadDeviceToken" })
-        var offline = try Self.world()
+        var offline = try ProviderTests.world()
         try offline.setNetwork(online: false)
         try offline.pushApp(.visible, title: "A")
         try offline.setNetwork(online: true)

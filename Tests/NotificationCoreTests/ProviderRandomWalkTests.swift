@@ -24,7 +24,7 @@ struct ProviderRandomWalkTests {
         c.provider.jwt = pick(policies, &rng)
         c.provider.onError = pick(ProviderOnError.allCases, &rng)
         c.apns.unregisterLag = pick([0, 60_000, 24 * 3_600_000], &rng)
-        if Bool.random(using: &rng) { c.apns.deviceRate = (3, 60_000) }
+        if Bool.random(using: &rng) { c.apns.deviceRate = DeviceRate(count: 3, window: 60_000) }
         c.apns.powerDeferral = Bool.random(using: &rng)
         c.host.registers = pick(RegistrationPolicy.allCases, &rng)
         c.host.uploadsToken = pick(TokenUpload.allCases, &rng)

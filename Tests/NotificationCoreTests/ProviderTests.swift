@@ -6,7 +6,7 @@ import Testing
 /// server's error policy.
 @Suite("The provider side")
 struct ProviderTests {
-    static func world(_ edit: (inout Configuration) -> Void) throws -> World {
+    static func world(_ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
         var c = Configuration()
         edit(&c)
         return try World(configuration: c)

@@ -6,15 +6,9 @@ import Testing
 /// policies, and what the server does with a 410.
 @Suite("The token's lifecycle")
 struct TokenLifecycleTests {
-    static func world(_ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
-        var c = Configuration()
-        edit(&c)
-        return try World(configuration: c)
-    }
-
     @Test("uninstall: the app, its notifications, badge and cache go; its token goes inactive; nothing can launch it")
     func uninstall() throws {
-        var world = try Self.world()
+        var world = try ProviderTests.world()
         try world.launch(.background)
         try world.pushApp(.visible, title: "A", badge: 2)
         #expect(world.banners.count == 1)
@@ -32,7 +26,7 @@ struct TokenLifecycleTests {
 
     @Test("reinstall: never launched; the next registration is a new generation")
     func reinstall() throws {
-        var world = try Self.world()
+        var world = try ProviderTests.world()
         let old = try #require(world.deviceToken)
         try world.reinstall()
         #expect(world.appState == .killed)
@@ -46,7 +40,7 @@ struct TokenLifecycleTests {
 
     @Test("restore new-device: terminated, a new generation, the cached token restored, the center empty")
     func restore() throws {
-        var world = try Self.world()
+        var world = try ProviderTests.world()
         try world.pushApp(.visible, title: "A")
         try world.restoreNewDevice()
         #expect(world.appState == .terminated)
@@ -60,12 +54,12 @@ struct TokenLifecycleTests {
 
     @Test("host registers first-launch: after a restore the app never registers; the token stays stale")
     func firstLaunch() throws {
-        var world = try Self.world { $0.host.registers = .firstLaunch }
+        var world = try ProviderTests.world { $0.host.registers = .firstLaunch }
         try world.restoreNewDevice()
         try world.launch(.foreground)
         #expect(world.appServerTokenIsCurrent == false)
         #expect(world.deviceToken == nil)
-        var reinstalled = try Self.world { $0.host.registers = .firstLaunch }
+        var reinstalled = try ProviderTests.world { $0.host.registers = .firstLaunch }
         try reinstalled.reinstall()
         try reinstalled.launch(.foreground)
         #expect(reinstalled.appServerTokenIsCurrent == true)
@@ -74,7 +68,7 @@ struct TokenLifecycleTests {
     @Test("host uploads-token if-changed: a token the server deleted is never sent again; always sends it at the next launch")
     func ifChanged() throws {
         for upload in TokenUpload.allCases {
-            var world = try Self.world {
+            var world = try ProviderTests.world {
                 $0.host.uploadsToken = upload
                 $0.provider.environment = .sandbox
                 $0.provider.onError = .deleteToken
@@ -90,7 +84,7 @@ struct TokenLifecycleTests {
     @Test("delete-on-410 deletes on a 410 whose timestamp is after the upload; keep keeps it")
     func deleteOn410() throws {
         for policy in ProviderOnError.allCases {
-            var world = try Self.world { $0.provider.onError = policy }
+            var world = try ProviderTests.world { $0.provider.onError = policy }
             try world.uninstall()
             try world.wait(milliseconds: 2 * 24 * 3_600_000)
             try world.pushApp(.visible, title: "A")
@@ -99,7 +93,7 @@ struct TokenLifecycleTests {
         }
         // A token uploaded after the 410's timestamp (a clock the server reads as later) is
         // kept: the upload at time 0 and a lag of 0 put the timestamp at the upload itself.
-        var same = try Self.world { $0.apns.unregisterLag = 0 }
+        var same = try ProviderTests.world { $0.apns.unregisterLag = 0 }
         try same.uninstall()
         try same.wait(milliseconds: 1)
         try same.pushApp(.visible, title: "A")
@@ -109,7 +103,7 @@ struct TokenLifecycleTests {
 
     @Test("every launch of an app of its own registers by default")
     func everyLaunch() throws {
-        var world = try Self.world()
+        var world = try ProviderTests.world()
         try world.launch(.killed)
         try world.launch(.background)
         #expect(world.traced("host registers every-launch"))

@@ -5,16 +5,10 @@ import Testing
 /// docs/VOIP.md: PushKit registries, CallKit reports, the 7 s wait and the strikes.
 @Suite("VoIP and PushKit")
 struct VoIPTests {
-    static func world(_ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
-        var c = Configuration()
-        edit(&c)
-        return try World(configuration: c)
-    }
-
     @Test("a VoIP push launches a not-running app, force-quit too, into the background, and CallKit shows the call")
     func launches() throws {
         for state in [AppState.killed, .terminated] {
-            var world = try Self.world()
+            var world = try ProviderTests.world()
             try world.launch(state)
             try world.pushAppVoIP(caller: "A")
             #expect(world.appState == .background)
@@ -28,7 +22,7 @@ struct VoIPTests {
     func reports() throws {
         for reporting in [CallReporting.atOnce, .late(2_000), .never] {
             for state in [AppState.background, .foreground] {
-                var world = try Self.world { $0.host.reportsCall = reporting }
+                var world = try ProviderTests.world { $0.host.reportsCall = reporting }
                 try world.launch(state)
                 try world.pushAppVoIP(caller: "A")
                 let killed = reporting != .atOnce && state == .background
@@ -42,7 +36,7 @@ struct VoIPTests {
     @Test("no registry yet: one within 7 s gets the push; otherwise killed 7 s after delivery (0xbaadca11)")
     func noRegistryYet() throws {
         for (delay, killed) in [(Int64(6_999), false), (7_000, false), (7_001, true)] {
-            var world = try Self.world { $0.host.pushkit = .after(delay) }
+            var world = try ProviderTests.world { $0.host.pushkit = .after(delay) }
             try world.launch(.terminated)
             try world.pushAppVoIP(caller: "A")
             try world.wait(milliseconds: 7_000)
@@ -56,7 +50,7 @@ struct VoIPTests {
 
     @Test("host pushkit never: no PushKit token, push app voip is a step error and changes nothing")
     func never() throws {
-        var world = try Self.world { $0.host.pushkit = .never }
+        var world = try ProviderTests.world { $0.host.pushkit = .never }
         let before = world
         #expect(throws: CoreError.self) { try world.pushAppVoIP(caller: "A") }
         #expect(world == before)
@@ -64,7 +58,7 @@ struct VoIPTests {
 
     @Test("three strikes in a row block VoIP launches until reinstall; a reported call resets the count")
     func strikes() throws {
-        var world = try Self.world { $0.host.reportsCall = .never }
+        var world = try ProviderTests.world { $0.host.reportsCall = .never }
         try world.launch(.terminated)
         for _ in 0..<2 { try world.pushAppVoIP(caller: "A") }
         try world.apply("host reports-call at-once") { $0.host.reportsCall = .atOnce }

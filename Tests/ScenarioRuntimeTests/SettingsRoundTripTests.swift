@@ -74,7 +74,7 @@ struct SettingsRoundTripTests {
         provider.provider.auth = .cert("com.\"c\"")
         provider.provider.jwt = .refresh(25 * 60_000)
         provider.apns.unregisterLag = 3_600_000
-        provider.apns.deviceRate = (5, 60_000)
+        provider.apns.deviceRate = DeviceRate(count: 5, window: 60_000)
         provider.apns.powerDeferral = true
         provider.host.registers = .firstLaunch
         provider.host.uploadsToken = .ifChanged

@@ -89,20 +89,22 @@ public struct ProviderSettings: Hashable, Sendable {
     }
 }
 
+/// `apns device-rate N per D`: at most `count` accepted pushes to the device within `window`.
+public struct DeviceRate: Hashable, Sendable {
+    public var count: Int
+    public var window: Int64
+    public init(count: Int, window: Int64) {
+        self.count = count
+        self.window = window
+    }
+}
+
 /// APNs's open choices (`apns …`, `power-deferral`): what Apple does not state, modelled.
 public struct APNsChoices: Hashable, Sendable {
     /// How long an inactive token still answers 200 before APNs answers 410 (default 1 day).
     public var unregisterLag: Int64 = 24 * 3_600_000
     /// At most `count` accepted pushes to the device within any `window` (off by default).
-    public var deviceRate: (count: Int, window: Int64)? {
-        get { deviceRateCount.map { ($0, deviceRateWindow) } }
-        set {
-            deviceRateCount = newValue?.count
-            deviceRateWindow = newValue?.window ?? 0
-        }
-    }
-    var deviceRateCount: Int? = nil
-    var deviceRateWindow: Int64 = 0
+    public var deviceRate: DeviceRate? = nil
     /// APNs holds priority-5 and priority-1 pushes while the device is locked.
     public var powerDeferral = false
     public init() {}
@@ -110,7 +112,7 @@ public struct APNsChoices: Hashable, Sendable {
     public var lines: [String] {
         [
             "apns unregister-lag \(TimeFormat.duration(unregisterLag))",
-            deviceRateCount.map { "apns device-rate \($0) per \(TimeFormat.duration(deviceRateWindow))" }
+            deviceRate.map { "apns device-rate \($0.count) per \(TimeFormat.duration($0.window))" }
                 ?? "apns device-rate off",
             "power-deferral \(powerDeferral ? "on" : "off")",
         ]

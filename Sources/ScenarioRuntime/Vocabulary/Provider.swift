@@ -60,7 +60,7 @@ extension Vocabulary {
             let count = args.integer("count") ?? 0
             let window = args.milliseconds("per") ?? 0
             return (
-                "apns device-rate \(count) per \(TimeFormat.duration(window))", { $0.apns.deviceRate = (count, window) }
+                "apns device-rate \(count) per \(TimeFormat.duration(window))", { $0.apns.deviceRate = DeviceRate(count: count, window: window) }
             )
         }
         setting("apns device-rate off", topic: app, "no device rate (the default)") { _ throws(StepError) in
