@@ -12,7 +12,7 @@ public struct BoundCommand: Hashable, Sendable {
 }
 
 public struct CheckedStmt: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         case command(BoundCommand)
         /// A call of a user-defined command (`def`), with its argument values.
         case call(name: Name, arguments: [Expr])

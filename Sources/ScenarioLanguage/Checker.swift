@@ -81,7 +81,7 @@ final class CheckRun {
     /// Blocks open now, across includes.
     var nesting = 0
     /// Literal values of top-level variables.
-    var constants: [String: Value] = [:]
+    var constants = Constants()
     /// Where the file's `alphabet` block is, once one was seen.
     var alphabetRange: SourceRange?
     /// Every top-level variable of the file, wherever its `let` is: a def body sees them
@@ -112,7 +112,7 @@ final class CheckRun {
             frames.contains { $0.variables.contains(name) }
         }
         func def(_ name: String) -> Int? {
-            for frame in frames.reversed() {
+            for frame in frames.reversed() where !frame.defs.isEmpty {
                 if let id = frame.defs[name] { return id }
             }
             return nil
@@ -308,7 +308,7 @@ final class CheckRun {
         var scope = Scope()
         scope.frames[0].variables = context.variables
         globals = context.variables.union(CheckRun.topLevelVariables(tree.statements))
-        constants = context.constants
+        constants = Constants(values: context.constants)
         for (name, def) in context.defs.sorted(by: { $0.key < $1.key }) {
             scope.declare(def: name, id: defs.count)
             defs.append(def)
@@ -321,7 +321,7 @@ final class CheckRun {
         }
         var updated = context
         updated.variables = scope.frames[0].variables
-        updated.constants = constants
+        updated.constants = constants.all
         updated.defs = [:]
         for (name, id) in scope.frames[0].defs { updated.defs[name] = defs[id] }
 
@@ -350,7 +350,9 @@ final class CheckRun {
 
     static func topLevelVariables(_ statements: [Stmt]) -> Set<String> {
         var names = Set<String>()
-        for case .let(let name, _) in statements.map(\.kind) { names.insert(name.text) }
+        for stmt in statements {
+            if case .let(let name, _) = stmt.kind { names.insert(name.text) }
+        }
         return names
     }
 
@@ -374,5 +376,30 @@ extension Stmt.Kind {
         case .knownBug: "known-bug"
         default: "skip"
         }
+    }
+}
+
+/// The literal values of a file's top-level variables. A `let` keeps its expression; it is
+/// made a value only where one is read (a `for` around cases, a case name), so that the
+/// thousands of `let`s a file may have build no values at check time.
+struct Constants {
+    /// Values known before the file (earlier REPL lines).
+    var values: [String: Value] = [:]
+    /// The file's top-level `let`s, the last of each name.
+    var expressions: [String: Expr] = [:]
+
+    /// The literal value of `name`; nil when it is not a top-level variable bound to a literal.
+    subscript(name: String) -> Value? {
+        if let expr = expressions[name] { return expr.literalValue }
+        return values[name]
+    }
+
+    /// Every literal value, for the next REPL line.
+    var all: [String: Value] {
+        var out = values
+        for (name, expr) in expressions {
+            if let value = expr.literalValue { out[name] = value } else { out.removeValue(forKey: name) }
+        }
+        return out
     }
 }

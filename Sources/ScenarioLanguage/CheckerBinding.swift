@@ -57,7 +57,7 @@ extension CheckRun {
             arguments[consumed...], to: signature, pathRange: pathRange, file: file,
             context: WordContext(pathWords: arguments[..<consumed], scope: scope))
         checkFilePaths(bound, of: signature, file: file)
-        if let rules = registry.statementRules[signature.name] {
+        if signature.hasStatementRules, let rules = registry.statementRules[signature.name] {
             let command = ConfiguredCommand(signature: signature, arguments: bound, range: stmt.range, path: file.path)
             for rule in rules {
                 for violation in rule(command) {
@@ -233,13 +233,13 @@ extension CheckRun {
         context: WordContext? = nil
     ) -> BoundArguments {
         let positionals = signature.positionals
-        var bound = BoundArguments(positionals: Array(repeating: nil, count: positionals.count))
+        var bound = BoundArguments(positionals: .filled(nil, count: positionals.count))
         // The options are few (a dozen at most): they are found by a scan of the signature's
         // list, the first of a keyword winning, and where each was given is kept by its
         // place in that list. Nothing is hashed or built per statement but the result.
         let options = signature.options
         func optionIndex(_ keyword: String) -> Int? { options.firstIndex { $0.keyword == keyword } }
-        var optionRanges: [SourceRange?] = options.isEmpty ? [] : Array(repeating: nil, count: options.count)
+        var optionRanges: [SourceRange?] = .filled(nil, count: options.count)
         var optionWords: [String] { options.map(\.keyword) }
         let name = signature.name
         var slot = 0

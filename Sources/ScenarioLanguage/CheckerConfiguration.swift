@@ -11,7 +11,7 @@ extension CheckRun {
             case .command(let command):
                 let role = command.signature.role
                 if role.isAction {
-                    if summary.first == nil {
+                    if case .none = summary.first {
                         summary.first = SourceSite(path: stmt.path, range: stmt.range)
                     }
                     guard summary.keepsActions else { continue }

@@ -35,13 +35,7 @@ extension CheckRun {
         case .let(let name, let value):
             checkExpr(value, file: file, scope: scope)
             scope.declare(variable: name.text)
-            if scope.frames.count == 1 {
-                if let v = value.literalValue {
-                    constants[name.text] = v
-                } else {
-                    constants.removeValue(forKey: name.text)
-                }
-            }
+            if scope.frames.count == 1 { constants.expressions[name.text] = value }
             return CheckedStmt(.let(name, value), stmt.range, path: path)
 
         case .repeat(let count, let body):

@@ -24,17 +24,31 @@ public struct Lexer {
 
     /// Lexes a whole file.
     public static func tokenize(_ source: SourceFile, limits: LanguageLimits = .standard) -> Output {
+        let (lexed, output) = scan(source, limits: limits)
+        var out = output
+        out.tokens = lexed.lexemes.map(lexed.token)
+        return out
+    }
+
+    /// Lexes a whole file into ``Lexeme``s (what the parser reads); the output's `tokens`
+    /// are left empty.
+    static func scan(_ source: SourceFile, limits: LanguageLimits = .standard) -> (Lexed, Output) {
         var lexer = Lexer(source: source, limits: limits)
         lexer.run()
-        return Output(
-            tokens: lexer.tokens, comments: lexer.comments, diagnostics: lexer.diagnostics, warnings: lexer.warnings)
+        return (
+            Lexed(lexemes: lexer.lexemes, literals: lexer.literals, words: lexer.words),
+            Output(
+                tokens: [], comments: lexer.comments, diagnostics: lexer.diagnostics, warnings: lexer.warnings)
+        )
     }
 
     private let source: SourceFile
     private let b: [UInt8]
     private let limits: LanguageLimits
     private var i = 0
-    private var tokens: [Token] = []
+    private var lexemes: [Lexeme] = []
+    private var literals: [Token.Kind] = []
+    private var words = WordTable()
     private var comments: [Comment] = []
     private var diagnostics: [Diagnostic] = []
     private var warnings: [Diagnostic] = []
@@ -43,7 +57,8 @@ public struct Lexer {
         self.source = source
         self.b = source.bytes
         self.limits = limits
-        tokens.reserveCapacity(min(b.count / 4, 1 << 16))
+        // About one token in five bytes in real files; growing past that is amortised.
+        lexemes.reserveCapacity(b.count / 5 + 1)
     }
 
     // MARK: - Bytes
@@ -173,8 +188,14 @@ public struct Lexer {
                 severity: .warning))
     }
 
-    private mutating func emit(_ kind: Token.Kind, _ start: Int, _ end: Int) {
-        tokens.append(Token(kind, SourceRange(start, end)))
+    private mutating func emit(_ tag: Lexeme.Tag, _ start: Int, _ end: Int, payload: Int32 = 0) {
+        lexemes.append(Lexeme(tag: tag, payload: payload, range: SourceRange(start, end)))
+    }
+
+    /// A number, duration, string or raw string: its payload goes to the literals table.
+    private mutating func emit(_ tag: Lexeme.Tag, literal: Token.Kind, _ start: Int, _ end: Int) {
+        emit(tag, start, end, payload: Int32(literals.count))
+        literals.append(literal)
     }
 
     /// Describes a character for "unexpected character" errors: `'@'` or `U+00A0`.
@@ -241,8 +262,8 @@ public struct Lexer {
         emit(.end, b.count, b.count)
     }
 
-    private mutating func punct(_ kind: Token.Kind) {
-        emit(kind, i, i + 1)
+    private mutating func punct(_ tag: Lexeme.Tag) {
+        emit(tag, i, i + 1)
         i += 1
     }
 
@@ -312,7 +333,7 @@ public struct Lexer {
             i = start + 1
             return
         }
-        emit(.word(String(decoding: b[start..<end], as: UTF8.self)), start, end)
+        emit(.word, start, end, payload: words.intern(b, start, end))
         i = end
     }
 
@@ -352,15 +373,15 @@ public struct Lexer {
         if end - digitsStart <= 15, b[digitsStart..<end].allSatisfy(Lexer.isDigit) {
             var n = 0
             for k in digitsStart..<end { n = n * 10 + Int(b[k] - 0x30) }
-            emit(.number(text: text, value: negative ? -Double(n) : Double(n)), start, end)
+            emit(.number, literal: .number(text: text, value: negative ? -Double(n) : Double(n)), start, end)
             return
         }
         guard let value = Double(text), value.isFinite else {
             error("number \(Token.abbreviate(text)) is out of range", start, end)
-            emit(.number(text: text, value: 0), start, end)
+            emit(.number, literal: .number(text: text, value: 0), start, end)
             return
         }
-        emit(.number(text: text, value: value), start, end)
+        emit(.number, literal: .number(text: text, value: value), start, end)
     }
 
     /// A duration: groups of digits and a unit (`d h m s ms`), largest unit first, each
@@ -414,7 +435,7 @@ public struct Lexer {
         } else if tooLong {
             error("duration '\(Token.abbreviate(text))' is longer than the limit of 1000 days", start, end)
         }
-        emit(.duration(text: text, milliseconds: tooLong ? max : total), start, end)
+        emit(.duration, literal: .duration(text: text, milliseconds: tooLong ? max : total), start, end)
         return true
     }
 
@@ -437,7 +458,7 @@ public struct Lexer {
             return
         }
         if braced { k += 1 }
-        emit(.variable(String(decoding: b[nameStart..<nameEnd], as: UTF8.self)), start, k)
+        emit(.variable, start, k, payload: words.intern(b, nameStart, nameEnd))
         i = k
     }
 
@@ -549,7 +570,7 @@ public struct Lexer {
             error("unterminated string", start, start + 1, label: "no closing '\"' on this line")
         }
         if !tooLong { flush(&parts, &buffer) }
-        emit(.string(parts), start, k)
+        emit(.string, literal: .string(parts), start, k)
         i = k
     }
 
@@ -689,7 +710,7 @@ public struct Lexer {
         if !terminated {
             error("unterminated raw string", start, start + 1, label: "no closing \"'\" before the end of the file")
         }
-        emit(.rawString(tooLong ? "" : String(decoding: buffer, as: UTF8.self)), start, k)
+        emit(.rawString, literal: .rawString(tooLong ? "" : String(decoding: buffer, as: UTF8.self)), start, k)
         i = k
     }
 }

@@ -1,4 +1,4 @@
-/// Recursive descent from ``Token``s to a ``SyntaxTree`` (the grammar is in Syntax.swift
+/// Recursive descent from the lexer's tokens (``Lexeme``s) to a ``SyntaxTree`` (the grammar is in Syntax.swift
 /// and docs/LANGUAGE.md).
 ///
 /// - Statements end at a newline, `;`, or the `}` that closes their block.
@@ -12,13 +12,13 @@
 public struct Parser {
     /// Parses a whole file. Never fails: problems are in ``SyntaxTree/diagnostics``.
     public static func parse(_ source: SourceFile, limits: LanguageLimits = .standard) -> SyntaxTree {
-        let lexed = Lexer.tokenize(source, limits: limits)
-        var parser = Parser(source: source, tokens: lexed.tokens, limits: limits)
+        let (lexed, output) = Lexer.scan(source, limits: limits)
+        var parser = Parser(source: source, lexed: lexed, limits: limits)
         let statements = parser.parseStatements(opener: nil).statements
-        var diagnostics = lexed.diagnostics + parser.diagnostics
+        var diagnostics = output.diagnostics + parser.diagnostics
         diagnostics.sort { $0.range.start < $1.range.start }
         let truncated =
-            lexed.diagnostics.count >= limits.maxErrors || parser.gaveUp || diagnostics.count > limits.maxErrors
+            output.diagnostics.count >= limits.maxErrors || parser.gaveUp || diagnostics.count > limits.maxErrors
         if diagnostics.count > limits.maxErrors {
             diagnostics.removeLast(diagnostics.count - limits.maxErrors)
         }
@@ -26,25 +26,24 @@ public struct Parser {
             diagnostics[diagnostics.count - 1].notes.append("too many errors: stopped after \(diagnostics.count)")
         }
         var tree = SyntaxTree(
-            source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
-        tree.warnings = lexed.warnings
+            source: source, statements: statements, comments: output.comments, diagnostics: diagnostics)
+        tree.warnings = output.warnings
         return tree
     }
 
     /// The statement keywords, recognised by their text at the start of a statement.
-    public static let keywords: Set<String> = [
-        "let", "repeat", "for", "def", "include", "case", "tags", "skip", "known-bug", "always", "never", "alphabet",
-    ]
+    public static let keywords: Set<String> = Set(Keyword.allCases.filter(\.startsStatement).map(\.text))
 
     private let source: SourceFile
-    private let tokens: [Token]
+    private let lexed: Lexed
+    private let tokens: [Lexeme]
     private let limits: LanguageLimits
     private var p = 0
     private var diagnostics: [Diagnostic] = []
     /// Blocks and value brackets open now.
     private var depth = 0
     /// The value brackets open in the current statement (for recovery and notes).
-    private var openers: [Token] = []
+    private var openers: [Lexeme] = []
     /// Set once the end of the file was reached while something was open: the one
     /// "never closed" error is reported, the enclosing ones are consequences.
     private var reachedEndOpen = false
@@ -56,19 +55,27 @@ public struct Parser {
     /// Thrown after a syntax error has been recorded; caught at the statement boundary.
     private struct SyntaxError: Error {}
 
-    private init(source: SourceFile, tokens: [Token], limits: LanguageLimits) {
+    private init(source: SourceFile, lexed: Lexed, limits: LanguageLimits) {
         self.source = source
-        self.tokens = tokens
+        self.lexed = lexed
+        self.tokens = lexed.lexemes
         self.limits = limits
     }
 
     // MARK: - Tokens
 
-    private var peek: Token { tokens[p] }
-    private func peek(_ offset: Int) -> Token { tokens[min(p + offset, tokens.count - 1)] }
+    private var peek: Lexeme { tokens[p] }
+
+    /// The keyword a token is, if it is one.
+    private func keyword(_ t: Lexeme) -> Keyword? {
+        t.tag == .word ? Keyword(rawValue: t.payload) : nil
+    }
+
+    /// How a syntax error names the token: `word 'tap'`, `'}'`, `newline`.
+    private func describe(_ t: Lexeme) -> String { lexed.token(t).description }
 
     @discardableResult
-    private mutating func advance() -> Token {
+    private mutating func advance() -> Lexeme {
         let t = tokens[p]
         if p < tokens.count - 1 { p += 1 }
         return t
@@ -77,12 +84,12 @@ public struct Parser {
     private var previousEnd: Int { p > 0 ? tokens[p - 1].range.end : 0 }
 
     private mutating func skipNewlines() {
-        while case .newline = peek.kind { advance() }
+        while peek.tag == .newline { advance() }
     }
 
     private mutating func skipSeparators() {
         while true {
-            switch peek.kind {
+            switch peek.tag {
             case .newline, .semicolon: advance()
             default: return
             }
@@ -104,8 +111,8 @@ public struct Parser {
 
     /// Where to point for an error about `t`: a missing thing at the end of a line is
     /// pointed at right after the last token, not after a trailing comment.
-    private func spot(_ t: Token) -> SourceRange {
-        switch t.kind {
+    private func spot(_ t: Lexeme) -> SourceRange {
+        switch t.tag {
         case .newline, .end: return SourceRange(previousEnd, previousEnd)
         default: return t.range
         }
@@ -122,12 +129,12 @@ public struct Parser {
     private func lineNumber(_ offset: Int) -> Int { source.lineIndex(of: offset) + 1 }
 
     /// "'{' is never closed", once per file.
-    private mutating func unclosed(_ opener: Token, what: String) -> SyntaxError {
+    private mutating func unclosed(_ opener: Lexeme, what: String) -> SyntaxError {
         if !reachedEndOpen {
             reachedEndOpen = true
-            let closer = opener.kind == .leftBracket ? "]" : "}"
+            let closer = opener.tag == .leftBracket ? "]" : "}"
             report(
-                "unclosed '\(opener.kind == .leftBracket ? "[" : "{")'", at: opener.range,
+                "unclosed '\(opener.tag == .leftBracket ? "[" : "{")'", at: opener.range,
                 label: "this \(what) has no matching '\(closer)'")
         }
         return SyntaxError()
@@ -136,8 +143,8 @@ public struct Parser {
     /// Whether the token at `index` looks like the start of a statement rather than the
     /// next entry of a value: a word not followed by `:`, `,`, `]` or `}`.
     private func looksLikeStatementStart(_ index: Int) -> Bool {
-        guard index < tokens.count, case .word = tokens[index].kind else { return false }
-        let next = tokens[min(index + 1, tokens.count - 1)].kind
+        guard index < tokens.count, tokens[index].tag == .word else { return false }
+        let next = tokens[min(index + 1, tokens.count - 1)].tag
         switch next {
         case .colon, .comma, .rightBracket, .rightBrace: return false
         default: return true
@@ -145,7 +152,7 @@ public struct Parser {
     }
 
     private func isFirstOnLine(_ index: Int) -> Bool {
-        index == 0 || tokens[index - 1].kind == .newline
+        index == 0 || tokens[index - 1].tag == .newline
     }
 
     /// Skips to the next statement boundary after an error: a newline or `;` outside the
@@ -156,14 +163,14 @@ public struct Parser {
         openers.removeAll()
         if open > 0 && isFirstOnLine(p) && looksLikeStatementStart(p) { return }
         while true {
-            switch peek.kind {
+            switch peek.tag {
             case .end:
                 return
             case .newline, .semicolon:
                 if open == 0 { return }
                 advance()
                 var k = p
-                while tokens[k].kind == .newline && k < tokens.count - 1 { k += 1 }
+                while tokens[k].tag == .newline && k < tokens.count - 1 { k += 1 }
                 if looksLikeStatementStart(k) {
                     p = k
                     return
@@ -189,7 +196,7 @@ public struct Parser {
     private mutating func skipBalanced() {
         var open = 0
         while true {
-            switch peek.kind {
+            switch peek.tag {
             case .end:
                 reachedEndOpen = true
                 return
@@ -226,11 +233,11 @@ public struct Parser {
 
     /// Statements until the end of the file (`opener` nil) or the `}` closing the block
     /// opened by `opener`. Returns the statements and the end of the closing `}`.
-    private mutating func parseStatements(opener: Token?) -> (statements: [Stmt], end: Int?) {
+    private mutating func parseStatements(opener: Lexeme?) -> (statements: [Stmt], end: Int?) {
         var statements: [Stmt] = []
         while !gaveUp {
             skipSeparators()
-            switch peek.kind {
+            switch peek.tag {
             case .end:
                 if let opener { _ = unclosed(opener, what: "block") }
                 return (statements, nil)
@@ -248,8 +255,9 @@ public struct Parser {
             recovered = nil
             do {
                 let statement = try parseStatement()
+                let isCommand = if case .command = statement.kind { true } else { false }
                 statements.append(statement)
-                try expectStatementEnd(after: statement)
+                try expectStatementEnd(afterCommand: isCommand)
             } catch {
                 if let r = recovered { statements.append(r) }
                 recovered = nil
@@ -260,53 +268,62 @@ public struct Parser {
         return (statements, nil)
     }
 
-    private mutating func expectStatementEnd(after statement: Stmt) throws(SyntaxError) {
+    private mutating func expectStatementEnd(afterCommand isCommand: Bool) throws(SyntaxError) {
         let t = peek
-        if t.endsStatement { return }
+        if t.tag.endsStatement { return }
         var label = "a statement ends at the end of the line or at ';'"
-        if case .command = statement.kind {
-            switch t.kind {
+        if isCommand {
+            switch t.tag {
             case .comma: label = "arguments are separated by spaces"
             case .colon: label = "a ':' only separates a key from its value inside { }"
             case .equals: label = "'=' only follows the name in 'let NAME = VALUE'"
             default: break
             }
         }
-        throw fail("unexpected \(t)", at: spot(t), label: label)
+        throw fail("unexpected \(describe(t))", at: spot(t), label: label)
     }
 
     private mutating func parseStatement() throws(SyntaxError) -> Stmt {
         let head = peek
-        guard case .word(let word) = head.kind else {
-            if head.startsValue {
+        guard head.tag == .word else {
+            if head.tag.startsValue {
                 throw fail(
-                    "expected a command, got \(head)", at: head.range,
+                    "expected a command, got \(describe(head))", at: head.range,
                     label: "a statement starts with a command word")
             }
-            throw fail("unexpected \(head)", at: spot(head))
+            throw fail("unexpected \(describe(head))", at: spot(head))
         }
-        switch word {
-        case "let": return try parseLet()
-        case "repeat": return try parseRepeat()
-        case "for": return try parseFor()
-        case "def": return try parseDef()
-        case "include": return try parseInclude()
-        case "case": return try parseCase()
-        case "tags": return try parseTags()
-        case "skip": return try parseSkip()
-        case "known-bug": return try parseKnownBug()
-        case "always": return try parseProperty(.always)
-        case "never": return try parseProperty(.never)
-        case "alphabet": return try parseAlphabet()
+        switch keyword(head) {
+        case .let?: return try parseLet()
+        case .repeat?: return try parseRepeat()
+        case .for?: return try parseFor()
+        case .def?: return try parseDef()
+        case .include?: return try parseInclude()
+        case .case?: return try parseCase()
+        case .tags?: return try parseTags()
+        case .skip?: return try parseSkip()
+        case .knownBug?: return try parseKnownBug()
+        case .always?: return try parseProperty(.always)
+        case .never?: return try parseProperty(.never)
+        case .alphabet?: return try parseAlphabet()
         default: return try parseCommand()
         }
     }
 
     private mutating func parseCommand() throws(SyntaxError) -> Stmt {
         let head = advance()
-        guard case .word(let word) = head.kind else { throw fail("expected a command", at: head.range) }
-        var arguments = [Expr(.word(word), head.range)]
-        while peek.startsValue {
+        guard head.tag == .word else { throw fail("expected a command", at: head.range) }
+        // The values up to the end of the statement, counted so the array is made once.
+        var count = 1
+        var k = p
+        while tokens[k].tag.startsValue, tokens[k].tag != .leftBracket, tokens[k].tag != .leftBrace {
+            count += 1
+            k += 1
+        }
+        var arguments: [Expr] = []
+        arguments.reserveCapacity(tokens[k].tag.startsValue ? count + 4 : count)
+        arguments.append(Expr(.word(lexed.word(head)), head.range))
+        while peek.tag.startsValue {
             arguments.append(try parseValue(inside: false))
         }
         return Stmt(.command(arguments), SourceRange(head.range.start, previousEnd))
@@ -315,15 +332,16 @@ public struct Parser {
     /// A name after `let`, `for` or `def`, or as a parameter.
     private mutating func parseName(after what: String) throws(SyntaxError) -> Name {
         let t = peek
-        guard case .word(let w) = t.kind else {
-            throw fail("expected a name after \(what), got \(t)", at: spot(t))
+        guard t.tag == .word else {
+            throw fail("expected a name after \(what), got \(describe(t))", at: spot(t))
         }
+        let w = lexed.word(t)
         advance()
         if !Lexer.isName(w) {
             report(
                 "'\(Token.abbreviate(w))' is not a valid name", at: t.range,
                 label: "names are a letter then letters, digits, '_' or '-'")
-        } else if Parser.keywords.contains(w) || w == "in" || w == "true" || w == "false" || w == "none" {
+        } else if let k = keyword(t), k != .null {
             report("'\(w)' is a keyword and cannot be a name", at: t.range)
         }
         return Name(w, t.range)
@@ -334,16 +352,16 @@ public struct Parser {
         let name = try parseName(after: "'let'")
         let placeholder = Stmt(
             .let(name, Expr(.none, SourceRange(name.range.end, name.range.end))), keyword.range.union(name.range))
-        guard case .equals = peek.kind else {
+        guard peek.tag == .equals else {
             recovered = placeholder
             throw fail(
-                "expected '=' after 'let \(name.text)', got \(peek)", at: spot(peek),
+                "expected '=' after 'let \(name.text)', got \(describe(peek))", at: spot(peek),
                 label: "write let \(name.text) = VALUE")
         }
         advance()
-        guard peek.startsValue else {
+        guard peek.tag.startsValue else {
             recovered = placeholder
-            throw fail("expected a value after '=', got \(peek)", at: spot(peek), label: "missing value")
+            throw fail("expected a value after '=', got \(describe(peek))", at: spot(peek), label: "missing value")
         }
         do {
             let value = try parseValue(inside: false)
@@ -358,11 +376,11 @@ public struct Parser {
     /// opens the block, so it is not a value.
     private mutating func parseHeaderValue(_ expected: String, after what: String) throws(SyntaxError) -> Expr {
         let t = peek
-        if case .leftBrace = t.kind {
+        if t.tag == .leftBrace {
             throw fail("expected \(expected) after \(what), got '{'", at: t.range)
         }
-        guard t.startsValue else {
-            throw fail("expected \(expected) after \(what), got \(t)", at: spot(t))
+        guard t.tag.startsValue else {
+            throw fail("expected \(expected) after \(what), got \(describe(t))", at: spot(t))
         }
         return try parseValue(inside: false)
     }
@@ -373,7 +391,7 @@ public struct Parser {
         openers.removeAll()
         var k = p
         while true {
-            switch tokens[k].kind {
+            switch tokens[k].tag {
             case .leftBrace:
                 p = k
                 return try parseBlock(for: "")
@@ -388,9 +406,9 @@ public struct Parser {
     /// `{ statement* }`, its `{` on the header's line.
     private mutating func parseBlock(for header: @autoclosure () -> String) throws(SyntaxError) -> Block {
         let open = peek
-        guard case .leftBrace = open.kind else {
+        guard open.tag == .leftBrace else {
             throw fail(
-                "expected '{' after \(header()), got \(open)", at: spot(open),
+                "expected '{' after \(header()), got \(describe(open))", at: spot(open),
                 label: "the block's '{' goes on the same line")
         }
         guard enterNesting() else {
@@ -426,9 +444,9 @@ public struct Parser {
         let sequence: Expr
         do {
             variable = try parseName(after: "'for'")
-            guard case .word("in") = peek.kind else {
+            guard self.keyword(peek) == .in else {
                 throw fail(
-                    "expected 'in' after 'for \(variable.text)', got \(peek)", at: spot(peek),
+                    "expected 'in' after 'for \(variable.text)', got \(describe(peek))", at: spot(peek),
                     label: "write for \(variable.text) in [a, b] { … }")
             }
             advance()
@@ -455,12 +473,12 @@ public struct Parser {
         let emptyBody = Block(statements: [], range: SourceRange(name.range.end, name.range.end))
         recovered = Stmt(.def(name: name, parameters: [], body: emptyBody), keyword.range.union(name.range))
         do {
-            while case .word = peek.kind {
+            while peek.tag == .word {
                 parameters.append(try parseName(after: "the name of 'def'"))
             }
-            if !(peek.kind == .leftBrace) && !peek.endsStatement {
+            if peek.tag != .leftBrace && !peek.tag.endsStatement {
                 throw fail(
-                    "expected a parameter name or '{', got \(peek)", at: spot(peek),
+                    "expected a parameter name or '{', got \(describe(peek))", at: spot(peek),
                     label: "parameters are plain names; use them as $name in the body")
             }
         } catch {
@@ -478,8 +496,8 @@ public struct Parser {
 
     private mutating func parseInclude() throws(SyntaxError) -> Stmt {
         let keyword = advance()
-        guard peek.startsValue, peek.kind != .leftBrace else {
-            throw fail("expected a quoted path after 'include', got \(peek)", at: spot(peek))
+        guard peek.tag.startsValue, peek.tag != .leftBrace else {
+            throw fail("expected a quoted path after 'include', got \(describe(peek))", at: spot(peek))
         }
         let path = try parseValue(inside: false)
         return Stmt(.include(path: path), SourceRange(keyword.range.start, previousEnd))
@@ -503,7 +521,7 @@ public struct Parser {
         let keyword = advance()
         var names: [Name] = []
         while true {
-            switch peek.kind {
+            switch lexed.kind(peek) {
             case .word(let w), .number(let w, _), .duration(let w, _):
                 names.append(Name(w, advance().range))
                 continue
@@ -513,7 +531,9 @@ public struct Parser {
             break
         }
         if names.isEmpty {
-            throw fail("expected at least one tag after 'tags', got \(peek)", at: spot(peek), label: "tags are words")
+            throw fail(
+                "expected at least one tag after 'tags', got \(describe(peek))", at: spot(peek),
+                label: "tags are words")
         }
         return Stmt(.tags(names), SourceRange(keyword.range.start, previousEnd))
     }
@@ -521,7 +541,7 @@ public struct Parser {
     private mutating func parseSkip() throws(SyntaxError) -> Stmt {
         let keyword = advance()
         var reason: Expr?
-        if peek.startsValue {
+        if peek.tag.startsValue {
             reason = try parseValue(inside: false)
         }
         return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
@@ -530,7 +550,7 @@ public struct Parser {
     private mutating func parseKnownBug() throws(SyntaxError) -> Stmt {
         let keyword = advance()
         var reference: Expr?
-        if peek.startsValue {
+        if peek.tag.startsValue {
             reference = try parseValue(inside: false)
         }
         return Stmt(.knownBug(reference: reference), SourceRange(keyword.range.start, previousEnd))
@@ -539,9 +559,9 @@ public struct Parser {
     /// `always COMMAND` / `never COMMAND` (the checker makes sure it is an expectation).
     private mutating func parseProperty(_ kind: PropertyKind) throws(SyntaxError) -> Stmt {
         let keyword = advance()
-        guard case .word = peek.kind else {
+        guard peek.tag == .word else {
             throw fail(
-                "expected an expectation after '\(kind.rawValue)', got \(peek)", at: spot(peek),
+                "expected an expectation after '\(kind.rawValue)', got \(describe(peek))", at: spot(peek),
                 label: "write \(kind.rawValue) expect …")
         }
         let command = try parseCommand()
@@ -564,98 +584,96 @@ public struct Parser {
     /// (JSON) means `none`.
     private mutating func parseValue(inside: Bool) throws(SyntaxError) -> Expr {
         let t = peek
-        switch t.kind {
-        case .word(let w):
+        switch t.tag {
+        case .word:
             advance()
-            switch w {
-            case "true": return Expr(.bool(true), t.range)
-            case "false": return Expr(.bool(false), t.range)
-            case "none": return Expr(.none, t.range)
-            case "null" where inside: return Expr(.none, t.range)
-            default: return Expr(.word(w), t.range)
+            switch keyword(t) {
+            case .true?: return Expr(.bool(true), t.range)
+            case .false?: return Expr(.bool(false), t.range)
+            case .none?: return Expr(.none, t.range)
+            case .null? where inside: return Expr(.none, t.range)
+            default: return Expr(.word(lexed.word(t)), t.range)
             }
-        case .number(let text, let value):
+        case .variable:
             advance()
-            return Expr(.number(text: text, value: value), t.range)
-        case .duration(let text, let ms):
+            return Expr(.variable(lexed.word(t)), t.range)
+        case .number, .duration, .string, .rawString:
             advance()
-            return Expr(.duration(text: text, milliseconds: ms), t.range)
-        case .string(let parts):
-            advance()
-            return Expr(.string(parts), t.range)
-        case .rawString(let text):
-            advance()
-            return Expr(.rawString(text), t.range)
-        case .variable(let name):
-            advance()
-            return Expr(.variable(name), t.range)
+            switch lexed.literals[Int(t.payload)] {
+            case .number(let text, let value): return Expr(.number(text: text, value: value), t.range)
+            case .duration(let text, let ms): return Expr(.duration(text: text, milliseconds: ms), t.range)
+            case .string(let parts): return Expr(.string(parts), t.range)
+            case .rawString(let text): return Expr(.rawString(text), t.range)
+            default: throw fail("expected a value, got \(describe(t))", at: spot(t))
+            }
         case .leftBracket, .leftBrace:
             guard enterNesting() else {
-                return Expr(t.kind == .leftBracket ? .list([]) : .object([]), SourceRange(t.range.start, previousEnd))
+                return Expr(t.tag == .leftBracket ? .list([]) : .object([]), SourceRange(t.range.start, previousEnd))
             }
             openers.append(advance())
-            let value = t.kind == .leftBracket ? try parseListRest(t) : try parseObjectRest(t)
+            let value = t.tag == .leftBracket ? try parseListRest(t) : try parseObjectRest(t)
             openers.removeLast()
             depth -= 1
             if openers.isEmpty && value.range.count > limits.maxLiteralBytes {
                 report(
-                    "\(t.kind == .leftBracket ? "list" : "object") literal of \(value.range.count) bytes is longer than the limit of 64 KiB (\(limits.maxLiteralBytes) bytes)",
+                    "\(t.tag == .leftBracket ? "list" : "object") literal of \(value.range.count) bytes is longer than the limit of 64 KiB (\(limits.maxLiteralBytes) bytes)",
                     at: SourceRange(t.range.start, t.range.end), label: "this literal is too long")
             }
             return value
         case .end:
             throw fail("expected a value, got end of file", at: spot(t))
         default:
-            throw fail("expected a value, got \(t)", at: spot(t))
+            throw fail("expected a value, got \(describe(t))", at: spot(t))
         }
     }
 
     /// The error for a missing `,` or closer inside a value.
-    private mutating func badSeparator(_ opener: Token, what: String, closer: String) -> SyntaxError {
+    private mutating func badSeparator(_ opener: Lexeme, what: String, closer: String) -> SyntaxError {
         let t = peek
-        if case .end = t.kind { return unclosed(opener, what: what) }
+        if t.tag == .end { return unclosed(opener, what: what) }
         var notes: [String] = []
         if lineNumber(t.range.start) > lineNumber(opener.range.start) {
             notes.append("the '\(closer == "]" ? "[" : "{")' on line \(lineNumber(opener.range.start)) is not closed")
         }
-        return fail("expected ',' or '\(closer)' in \(what), got \(t)", at: spot(t), notes: notes)
+        return fail("expected ',' or '\(closer)' in \(what), got \(describe(t))", at: spot(t), notes: notes)
     }
 
-    private mutating func parseListRest(_ open: Token) throws(SyntaxError) -> Expr {
+    private mutating func parseListRest(_ open: Lexeme) throws(SyntaxError) -> Expr {
         var items: [Expr] = []
         skipNewlines()
+        if peek.tag != .rightBracket { items.reserveCapacity(4) }  // one allocation for most lists
         while true {
-            if case .rightBracket = peek.kind { break }
-            if case .end = peek.kind { throw unclosed(open, what: "list") }
+            if peek.tag == .rightBracket { break }
+            if peek.tag == .end { throw unclosed(open, what: "list") }
             items.append(try parseValue(inside: true))
             skipNewlines()
-            if case .comma = peek.kind {
+            if peek.tag == .comma {
                 advance()
                 skipNewlines()
                 continue
             }
-            if case .rightBracket = peek.kind { break }
+            if peek.tag == .rightBracket { break }
             throw badSeparator(open, what: "list", closer: "]")
         }
         let close = advance()
         return Expr(.list(items), SourceRange(open.range.start, close.range.end))
     }
 
-    private mutating func parseObjectRest(_ open: Token) throws(SyntaxError) -> Expr {
+    private mutating func parseObjectRest(_ open: Lexeme) throws(SyntaxError) -> Expr {
         var entries: [ObjectEntry] = []
         skipNewlines()
         while true {
-            if case .rightBrace = peek.kind { break }
-            if case .end = peek.kind { throw unclosed(open, what: "object") }
+            if peek.tag == .rightBrace { break }
+            if peek.tag == .end { throw unclosed(open, what: "object") }
             let key = try parseKey()
-            guard case .colon = peek.kind else {
-                if case .end = peek.kind { throw unclosed(open, what: "object") }
+            guard peek.tag == .colon else {
+                if peek.tag == .end { throw unclosed(open, what: "object") }
                 var label: String? = nil
                 if key.text.utf8.contains(UInt8(ascii: ":")) {
                     label = "put a space after the ':' in '\(Token.abbreviate(key.text))'"
                 }
                 throw fail(
-                    "expected ':' after the key '\(Token.abbreviate(key.text))', got \(peek)", at: spot(peek),
+                    "expected ':' after the key '\(Token.abbreviate(key.text))', got \(describe(peek))", at: spot(peek),
                     label: label)
             }
             advance()
@@ -663,12 +681,12 @@ public struct Parser {
             let value = try parseValue(inside: true)
             entries.append(ObjectEntry(key: key, value: value))
             skipNewlines()
-            if case .comma = peek.kind {
+            if peek.tag == .comma {
                 advance()
                 skipNewlines()
                 continue
             }
-            if case .rightBrace = peek.kind { break }
+            if peek.tag == .rightBrace { break }
             throw badSeparator(open, what: "object", closer: "}")
         }
         let close = advance()
@@ -679,7 +697,7 @@ public struct Parser {
     /// (`"title"`), a raw string or a number.
     private mutating func parseKey() throws(SyntaxError) -> Name {
         let t = peek
-        switch t.kind {
+        switch lexed.kind(t) {
         case .word(let w), .number(let w, _), .duration(let w, _):
             advance()
             return Name(w, t.range)
@@ -698,7 +716,7 @@ public struct Parser {
             }
             return Name(text, t.range)
         default:
-            throw fail("expected a key, got \(t)", at: spot(t), label: "keys are words or quoted strings")
+            throw fail("expected a key, got \(describe(t))", at: spot(t), label: "keys are words or quoted strings")
         }
     }
 }

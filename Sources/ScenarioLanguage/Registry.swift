@@ -99,6 +99,8 @@ public struct Registry: Sendable {
         }
         guard pathNodes[node].signature == nil else { throw .duplicate(signature.name) }
         pathNodes[node].signature = signatures.count
+        var signature = signature
+        signature.hasStatementRules = statementRules[signature.name] != nil
         signatures.append(signature)
     }
 
@@ -109,6 +111,7 @@ public struct Registry: Sendable {
     /// Adds a rule that every statement of the command `name` is checked against.
     public mutating func addStatementRule(for name: String, _ rule: @escaping StatementRule) {
         statementRules[name, default: []].append(rule)
+        if let i = index(named: name) { signatures[i].hasStatementRules = true }
     }
 
     /// Marks a registered command as a step exploration draws (or, with nil, not). False
@@ -134,6 +137,8 @@ public struct Registry: Sendable {
     @discardableResult
     public mutating func replace(_ signature: Signature) -> Bool {
         guard let i = index(named: signature.name) else { return false }
+        var signature = signature
+        signature.hasStatementRules = statementRules[signature.name] != nil
         signatures[i] = signature
         return true
     }

@@ -104,6 +104,7 @@ public struct Signature: Hashable, Sendable {
         var exploration: Exploration?
         var owners: [CommandOwner] = []
         var readsRecords = false
+        var hasStatementRules = false
 
         init(
             path: [String], name: String, positionals: [Parameter], options: [Option], role: CommandRole,
@@ -125,6 +126,7 @@ public struct Signature: Hashable, Sendable {
                 topic: topic, exploration: exploration)
             copy.owners = owners
             copy.readsRecords = readsRecords
+            copy.hasStatementRules = hasStatementRules
             return copy
         }
     }
@@ -183,6 +185,14 @@ public struct Signature: Hashable, Sendable {
     public var readsRecords: Bool {
         get { storage.readsRecords }
         set { update { $0.readsRecords = newValue } }
+    }
+
+    /// Whether the registry holds rules that every statement of this command is checked
+    /// against (``Registry/addStatementRule(for:_:)``): the checker looks them up only then.
+    /// Not part of the signature's equality: it says where the signature is registered.
+    public internal(set) var hasStatementRules: Bool {
+        get { storage.hasStatementRules }
+        set { update { $0.hasStatementRules = newValue } }
     }
 
     public init(

@@ -40,7 +40,7 @@ public enum StringPart: Hashable, Sendable {
 
 /// A value as written in the source.
 public struct Expr: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A bare word: `kindly`, `3.0.12`, `chat-1`, `edna.getChat`.
         case word(String)
         /// `"…"`, escapes resolved, with interpolations.
@@ -103,7 +103,7 @@ public struct Block: Hashable, Sendable {
 
 /// A statement.
 public struct Stmt: Hashable, Sendable {
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A built-in or user-defined command: its words and values as written.
         /// `arguments[0]` is the head word (the command's first word).
         case command([Expr])

@@ -1,5 +1,5 @@
 /// A value at run time (and a literal's value at check time).
-public indirect enum Value: Hashable, Sendable {
+public enum Value: Hashable, Sendable {
     case word(String)
     case string(String)
     case number(text: String, value: Double)
@@ -34,7 +34,7 @@ public indirect enum Value: Hashable, Sendable {
 
 /// The kind of value a command's parameter takes; the checker tests literals against it
 /// before anything runs, and the runtime tests values from variables when the step runs.
-public indirect enum ValueKind: Hashable, Sendable, CustomStringConvertible {
+public enum ValueKind: Hashable, Sendable, CustomStringConvertible {
     /// A quoted string or a bare word (a bare number or duration is a word too: `chat 42`).
     case text
     /// A quoted string.
