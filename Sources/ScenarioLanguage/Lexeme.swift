@@ -84,13 +84,21 @@ struct WordTable {
     private var slots: [Int32]
     private var mask: Int
 
-    init() {
-        slots = Array(repeating: -1, count: 64)
-        mask = 63
+    /// The table of the keywords alone, made once: a file's table starts as a copy of it.
+    static let keywords: WordTable = {
+        var table = WordTable(empty: ())
         for keyword in Keyword.allCases {
             let utf8 = Array(keyword.text.utf8)
-            _ = intern(utf8, 0, utf8.count)
+            _ = table.intern(utf8, 0, utf8.count)
         }
+        return table
+    }()
+
+    init() { self = WordTable.keywords }
+
+    private init(empty: Void) {
+        slots = Array(repeating: -1, count: 64)
+        mask = 63
     }
 
     /// The number of the word spelled by `b[start..<end]`, interned if new.
