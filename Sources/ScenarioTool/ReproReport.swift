@@ -231,7 +231,8 @@ struct ReproReport {
         return whole.hasSuffix("\n") ? whole : whole + "\n"
     }
 
-    static func quoted(_ text: String) -> String { "\"" + TerminalText.escape(text) + "\"" }
+    /// `text` as a `.scn` string literal, then made safe for the terminal.
+    static func quoted(_ text: String) -> String { TerminalText.escape(Quote.string(text)) }
 
     /// Text for inline code: one line, no backticks.
     static func inline(_ text: String) -> String {
