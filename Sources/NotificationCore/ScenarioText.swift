@@ -3,8 +3,13 @@
 
 /// Scenario text for values the core prints.
 public enum ScenarioText {
-    /// `"text"` with `"`, `\`, `$` and control characters escaped, so it reads back as `text`
-    /// (a `$` would start an interpolation).
+    /// `"text"` as a scenario writes it, so the lexer reads it back as `text`: `"`, `\`, `$`
+    /// (a `$` could start an interpolation), line feeds and tabs escaped, and every invisible
+    /// character (C0 and C1 controls, DEL, the line and paragraph separators, the direction
+    /// controls, the zero-width characters) written `\u{…}`.
+    ///
+    /// The same text as `ScenarioLanguage.Quote.string` (this module does not depend on that
+    /// one): a test in ScenarioRuntimeTests holds the two together.
     public static func quoted(_ text: String) -> String {
         var out = "\""
         for c in text.unicodeScalars {
@@ -14,12 +19,21 @@ public enum ScenarioText {
             case "$": out += "\\$"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case _ where c.value < 0x20 || c.value == 0x7F:
+            case _ where isInvisible(c):
                 out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(c)
             }
         }
         return out + "\""
+    }
+
+    /// The characters `TerminalText.isInvisible` names in the language module.
+    private static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v >= 0x20 && v < 0x7F { return false }
+        return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || v == 0x061C || v == 0x200E
+            || v == 0x200F || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0x200B
+            || v == 0x2060 || v == 0xFEFF
     }
 
     /// One value, quoted, or a list of them: `"a"`, `["a", "b"]`, `[]`.

@@ -56,8 +56,8 @@ extension Explorer {
             lines.append(script.source.text(statement.range))
         }
         lines.append("")
-        lines.append("case \(Explorer.quote(property)) {")
-        lines.append("    known-bug \(Explorer.quote("scn explore: " + property))")
+        lines.append("case \(Quote.string(property)) {")
+        lines.append("    known-bug \(Quote.string("scn explore: " + property))")
         if let text = caseProperty[property] { lines.append("    " + text) }
         for step in steps { lines.append("    " + step) }
         if let expectation = finding.expectation { lines.append("    " + expectation) }
@@ -72,9 +72,6 @@ extension Explorer {
             property: property, steps: steps, foundLength: foundLength, expected: finding.expected,
             actual: finding.actual, scenario: lines.joined(separator: "\n") + "\n")
     }
-
-    /// A double-quoted string literal of the language holding exactly `text`.
-    static func quote(_ text: String) -> String { ScenarioText.quoted(text) }
 
     /// Text for a `#` comment: one line.
     static func comment(_ text: String) -> String {

@@ -6,7 +6,10 @@ extension CheckRun {
 
     func summarize(_ statements: [CheckedStmt]) -> ConfigurationSummary {
         var summary = ConfigurationSummary()
-        for stmt in statements {
+        // A def's steps count where it is called (its summary, below); an alphabet's never
+        // run in a case.
+        for visit in Walk(statements, skipping: [.def, .alphabet]) {
+            let stmt = visit.node
             switch stmt.kind {
             case .command(let command):
                 let role = command.signature.role
@@ -30,9 +33,7 @@ extension CheckRun {
                 {
                     summary.append(defs[id].summary)
                 }
-            case .repeat(_, let body), .for(_, _, let body), .include(_, _, let body):
-                summary.append(summarize(body))
-            case .def, .let, .property, .alphabet:
+            case .repeat, .for, .include, .def, .let, .property, .alphabet:
                 break
             }
         }

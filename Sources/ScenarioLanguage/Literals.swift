@@ -76,21 +76,21 @@ extension Expr {
     /// inside lists and objects too.
     public var variables: [Name] {
         var out: [Name] = []
-        collectVariables(into: &out)
-        return out
-    }
-
-    private func collectVariables(into out: inout [Name]) {
-        switch kind {
-        case .variable(let n): out.append(Name(n, range))
-        case .string(let parts):
-            for case .interpolation(let name) in parts { out.append(name) }
-        case .list(let items):
-            for item in items { item.collectVariables(into: &out) }
-        case .object(let entries):
-            for entry in entries { entry.value.collectVariables(into: &out) }
-        default: break
+        func collect(_ expr: Expr) {
+            switch expr.kind {
+            case .variable(let n): out.append(Name(n, expr.range))
+            case .string(let parts):
+                for case .interpolation(let name) in parts { out.append(name) }
+            default: break
+            }
         }
+        // Most values are scalars: no walk to set up for them.
+        guard walkBody != nil else {
+            collect(self)
+            return out
+        }
+        for visit in Walk([self], skipping: []) { collect(visit.node) }
+        return out
     }
 }
 

@@ -56,7 +56,7 @@ extension Value {
                     out += "}"
                 } else {
                     if i > 0 { out += ", " }
-                    out += Value.quote(fields[i].key) + ": "
+                    out += Quote.string(fields[i].key) + ": "
                     frames.append(.object(fields, i + 1))
                     next = fields[i].value
                 }
@@ -76,18 +76,9 @@ extension Value {
     /// A word, string, number, duration, boolean or `none` as shown by ``display``.
     private var scalarDisplay: String {
         switch self {
-        case .string(let s): return Value.quote(s)
+        case .string(let s): return Quote.string(s)
         case .list, .object: return ""
         default: return text ?? ""
         }
-    }
-
-    private static func quote(_ s: String) -> String {
-        // Most text has nothing to escape: a scan of its bytes says so, where `replacing`
-        // costs thousands of instructions even when it finds nothing.
-        let backslash = UInt8(ascii: "\\")
-        let quote = UInt8(ascii: "\"")
-        guard s.utf8.contains(where: { $0 == backslash || $0 == quote }) else { return "\"" + s + "\"" }
-        return "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -55,19 +55,13 @@ public struct Vocabulary: Sendable {
     /// prologue, any case, any `def`, any included file.
     public func readsRecords(_ script: CheckedScript) -> Bool {
         if !hasRecordReaders { return false }
-        // A list of statement lists to look at, not recursion: nesting is the input's to choose.
-        var pending: [[CheckedStmt]] = [script.prologue] + script.cases.map(\.body)
-        while let statements = pending.popLast() {
-            for statement in statements {
-                switch statement.kind {
-                case .command(let command), .property(_, let command):
-                    if command.signature.readsRecords { return true }
-                case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .include(_, _, let body),
-                    .alphabet(let body):
-                    pending.append(body)
-                case .call, .let:
-                    break
-                }
+        // Every body: a def's or an alphabet's steps read records when they run.
+        for visit in Walk(script, skipping: []) {
+            switch visit.node.kind {
+            case .command(let command), .property(_, let command):
+                if command.signature.readsRecords { return true }
+            case .call, .let, .repeat, .for, .def, .include, .alphabet:
+                break
             }
         }
         return false

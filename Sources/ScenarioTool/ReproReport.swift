@@ -89,21 +89,14 @@ struct ReproReport {
     var traceHints: [String] {
         guard let script = run.script else { return [] }
         var hints: [String] = []
-        func walk(_ statements: [CheckedStmt]) {
-            for s in statements {
-                switch s.kind {
-                case .command(let command) where command.signature.path == ["expect", "trace"]:
-                    if case .string(let text)? = command.arguments.positionals.first??.literalValue {
-                        hints.append(text)
-                    }
-                case .include(_, _, let body), .repeat(_, let body), .for(_, _, let body), .def(_, _, let body):
-                    walk(body)
-                default: break
-                }
+        // An alphabet's steps never run in a case: they explain nothing in its trace.
+        for visit in Walk(script, skipping: [.alphabet]) {
+            if case .command(let command) = visit.node.kind, command.signature.path == ["expect", "trace"],
+                case .string(let text)? = command.arguments.positionals.first??.literalValue
+            {
+                hints.append(text)
             }
         }
-        walk(script.prologue)
-        for c in script.cases { walk(c.body) }
         return hints
     }
 
@@ -209,19 +202,12 @@ struct ReproReport {
     func inlined() -> String {
         guard let script = run.script else { return text.hasSuffix("\n") ? text : text + "\n" }
         var sites: [String: [(range: SourceRange, source: SourceFile, written: String)]] = [:]
-        func walk(_ statements: [CheckedStmt]) {
-            for s in statements {
-                switch s.kind {
-                case .include(let written, let source, let body):
-                    sites[s.path, default: []].append((s.range, source, written))
-                    walk(body)
-                case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body): walk(body)
-                default: break
-                }
+        // Every body: the report stands alone only if each include is inlined, wherever it is.
+        for visit in Walk(script, skipping: []) {
+            if case .include(let written, let source, _) = visit.node.kind {
+                sites[visit.node.path, default: []].append((visit.node.range, source, written))
             }
         }
-        walk(script.prologue)
-        for c in script.cases { walk(c.body) }
         func expand(_ source: SourceFile, depth: Int) -> String {
             let bytes = Array(source.text(SourceRange(0, source.bytes.count)).utf8)
             var out = ""
@@ -245,7 +231,8 @@ struct ReproReport {
         return whole.hasSuffix("\n") ? whole : whole + "\n"
     }
 
-    static func quoted(_ text: String) -> String { "\"" + TerminalText.escape(text) + "\"" }
+    /// `text` as a `.scn` string literal, then made safe for the terminal.
+    static func quoted(_ text: String) -> String { TerminalText.escape(Quote.string(text)) }
 
     /// Text for inline code: one line, no backticks.
     static func inline(_ text: String) -> String {

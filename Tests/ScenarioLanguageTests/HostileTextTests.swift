@@ -49,11 +49,12 @@ import Testing
         #expect(small.display(limit: 1000).complete)
     }
 
-    @Test("a string is shown quoted, its backslashes and quotes escaped, other text as it is")
+    @Test("a string is shown as the literal that reads back as it (Quote), other text as it is")
     func quotedDisplay() {
         #expect(Value.string("Anna 1").display == "\"Anna 1\"")
         #expect(Value.string("").display == "\"\"")
-        #expect(Value.string("é ✓ \n").display == "\"é ✓ \n\"")
+        #expect(Value.string("é ✓ \n").display == #""é ✓ \n""#)
+        #expect(Value.string("${x} $5").display == #""\${x} \$5""#)
         #expect(Value.string(#"a\b"c"#).display == #""a\\b\"c""#)
         #expect(Value.string(#"\"#).display == #""\\""#)
         #expect(Value.object([.init(#"k""#, .string("v"))]).display == #"{"k\"": "v"}"#)

@@ -4,8 +4,8 @@ import ScenarioLanguage
 /// includes and cases, each with its range. Built from the parser's tree (so it exists
 /// even when the file does not check); nothing here re-parses or re-checks anything.
 ///
-/// Walking the tree recurses once per block level, which the parser bounds
-/// (``LanguageLimits/maxNesting``).
+/// The tree is gone through with ``Walk``, which keeps its own stack: nesting does not
+/// deepen the call stack.
 struct DocumentIndex {
     struct Command {
         var arguments: [Expr]
@@ -44,51 +44,57 @@ struct DocumentIndex {
     var symbols: [Symbol] = []
 
     init(_ tree: SyntaxTree) {
-        let end = tree.source.bytes.count
-        symbols = walk(tree.statements, scope: SourceRange(0, end), path: tree.source.path, source: tree.source)
-    }
-
-    private mutating func walk(_ statements: [Stmt], scope: SourceRange, path: String, source: SourceFile) -> [Symbol] {
-        var out: [Symbol] = []
-        for statement in statements {
+        let file = SourceRange(0, tree.source.bytes.count)
+        let path = tree.source.path
+        // Defs and cases open a symbol whose children are the symbols in their bodies;
+        // `repeat`, `for` and `alphabet` blocks add theirs to the symbol around them.
+        var open: [(depth: Int, symbol: Symbol)] = []
+        func close(downTo depth: Int) {
+            while let last = open.last, last.depth >= depth {
+                open.removeLast()
+                if open.isEmpty {
+                    symbols.append(last.symbol)
+                } else {
+                    open[open.count - 1].symbol.children.append(last.symbol)
+                }
+            }
+        }
+        // Every body: the editor features look into all of them.
+        for visit in Walk(tree.statements, skipping: []) {
+            let statement = visit.node
+            close(downTo: visit.depth)
             switch statement.kind {
             case .command(let arguments):
                 commands.append(Command(arguments: arguments, range: statement.range))
             case .let(let name, _):
+                let scope = visit.parent?.block?.range ?? file
                 bindings.append(Binding(name: name, scope: SourceRange(statement.range.end, scope.end)))
-            case .repeat(_, let body):
-                out += walk(body.statements, scope: body.range, path: path, source: source)
             case .for(let variable, _, let body):
                 bindings.append(Binding(name: variable, scope: body.range))
-                out += walk(body.statements, scope: body.range, path: path, source: source)
             case .def(let name, let parameters, let body):
                 defs.append(Def(name: name, parameters: parameters, range: statement.range, path: path))
                 for p in parameters { bindings.append(Binding(name: p, scope: body.range)) }
-                let children = walk(body.statements, scope: body.range, path: path, source: source)
-                out.append(
-                    Symbol(
-                        name: name.text, detail: (["def", name.text] + parameters.map(\.text)).joined(separator: " "),
-                        kind: .function, range: statement.range, selection: name.range, children: children))
+                let symbol = Symbol(
+                    name: name.text, detail: (["def", name.text] + parameters.map(\.text)).joined(separator: " "),
+                    kind: .function, range: statement.range, selection: name.range, children: [])
+                open.append((visit.depth, symbol))
             case .include(let expr):
                 if let written = DocumentIndex.literal(expr) {
                     includes.append(Include(written: written, range: expr.range))
                 }
-            case .case(let name, let body):
-                let children = walk(body.statements, scope: body.range, path: path, source: source)
-                let title = DocumentIndex.literal(name) ?? source.text(name.range)
-                out.append(
-                    Symbol(
-                        name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
-                        children: children))
+            case .case(let name, _):
+                let title = DocumentIndex.literal(name) ?? tree.source.text(name.range)
+                let symbol = Symbol(
+                    name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
+                    children: [])
+                open.append((visit.depth, symbol))
             case .property(_, _, let expectation):
                 commands.append(Command(arguments: expectation, range: statement.range))
-            case .alphabet(let body):
-                out += walk(body.statements, scope: body.range, path: path, source: source)
-            case .tags, .skip, .knownBug:
+            case .repeat, .alphabet, .tags, .skip, .knownBug:
                 break
             }
         }
-        return out
+        close(downTo: 0)
     }
 
     /// The text of a string without interpolations, or of a word.

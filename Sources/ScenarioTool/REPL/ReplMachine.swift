@@ -224,16 +224,9 @@ struct ReplMachine {
 
     /// The files include statements brought in (their steps may fail later, inside a def).
     private static func collectSources(_ statements: [CheckedStmt], into sources: inout [String: SourceFile]) {
-        for statement in statements {
-            switch statement.kind {
-            case .include(_, let source, let body):
-                sources[source.path] = source
-                collectSources(body, into: &sources)
-            case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .alphabet(let body):
-                collectSources(body, into: &sources)
-            case .command, .call, .let, .property:
-                break
-            }
+        // Every body, alphabet too: a message may point into any file that was read.
+        for visit in Walk(statements, skipping: []) {
+            if case .include(_, let source, _) = visit.node.kind { sources[source.path] = source }
         }
     }
 
@@ -318,12 +311,9 @@ struct ReplMachine {
 
     /// Whether a file's top level has `case` blocks (directly or in a `for` around them).
     private static func hasCases(_ statements: [Stmt]) -> Bool {
-        statements.contains { statement in
-            switch statement.kind {
-            case .case: return true
-            case .for(_, _, let body): return hasCases(body.statements)
-            default: return false
-            }
+        // Only `for` bodies: a `case` anywhere else is the checker's error, not a file of cases.
+        Walk(statements, skipping: WalkBodies.all.subtracting(.for)).contains { visit in
+            if case .case = visit.node.kind { true } else { false }
         }
     }
 
