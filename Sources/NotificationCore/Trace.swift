@@ -285,11 +285,13 @@ extension World {
         total += own(banners, parent?.banners, each: 256)
         total += own(pushes, parent?.pushes, each: 768)
         total += own(storedMessages, parent?.storedMessages, each: 160)
-        if let parent, !histories.isEmpty, Self.sameStorage(histories, parent.histories) {
+        // Only the parent's fields are read (`if let parent` would copy the whole world).
+        let parentHistories = parent?.histories
+        if let parentHistories, !histories.isEmpty, Self.sameStorage(histories, parentHistories) {
             return total
         }
         for (i, history) in histories.enumerated() {
-            let before = parent.flatMap { i < $0.histories.count ? $0.histories[i].entries : nil }
+            let before = parentHistories.flatMap { i < $0.count ? $0[i].entries : nil }
             total += 64 + own(history.entries, before, each: 160)
         }
         return total

@@ -258,16 +258,22 @@ public struct Explorer: Sendable {
                 let slice = Array(frontier[offset..<min(offset + batch, frontier.count)])
                 offset += slice.count
                 let stepper = self.stepper
-                let outcomes = parallelMap(count: slice.count, jobs: options.jobs) { k in
+                var outcomes = parallelMap(count: slice.count, jobs: options.jobs) { k in
                     (0..<letters).map { stepper.advance(slice[k].node, $0) }
                 }
-                for (k, perLetter) in outcomes.enumerated() {
+                for k in outcomes.indices {
+                    // Outcomes are moved out of the arrays, not copied: each holds two worlds,
+                    // and a copy of a world retains every buffer it holds.
+                    var perLetter: [Outcome] = []
+                    swap(&perLetter, &outcomes[k])
                     var out = 0
                     defer { if shard != nil { states[Int(slice[k].id)].out = out } }
-                    for (letter, outcome) in perLetter.enumerated() {
+                    for letter in perLetter.indices {
+                        var outcome = Outcome.blocked
+                        swap(&outcome, &perLetter[letter])
                         if depth == 1, let shard, !shard.owns(firstLetter: letter) { continue }
                         if case .blocked = outcome {} else { out += 1 }
-                        switch outcome {
+                        switch consume outcome {
                         case .blocked:
                             continue
                         case .violated(let findings, _):

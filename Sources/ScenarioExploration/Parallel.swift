@@ -19,5 +19,14 @@ func parallelMap<R: Sendable>(count: Int, jobs: Int, _ transform: @escaping @Sen
             results.withLock { $0[i] = r }
         }
     }
-    return results.withLock { $0.compactMap { $0 } }
+    // Each result is moved out, not copied: a result may hold whole worlds, and a copy
+    // retains every buffer they hold.
+    return results.withLock { slots in
+        var out: [R] = []
+        out.reserveCapacity(count)
+        for i in slots.indices {
+            if let r = slots[i].take() { out.append(r) }
+        }
+        return out
+    }
 }

@@ -41,45 +41,62 @@ public protocol Walkable {
 /// `for visit in Walk(statements, skipping: [.alphabet]) { … }`. A node whose kind of body is
 /// in `skipping` is visited, but its body is not.
 public struct Walk<Node: Walkable>: Sequence, IteratorProtocol {
-    /// A node met on the walk.
+    /// A node met on the walk. (It does not carry the node around it: a reader that needs
+    /// it keeps a stack by ``depth``, and a walk copies nothing but the node it hands out.)
     public struct Visit {
         public var node: Node
         /// 0 for the nodes given, 1 for the nodes in their bodies, and so on.
         public var depth: Int
-        /// The node whose body holds this one; nil at depth 0.
-        public var parent: Node?
+        @inlinable init(node: Node, depth: Int) {
+            self.node = node
+            self.depth = depth
+        }
     }
 
-    private struct Frame {
-        var nodes: [Node]
-        var next: Int
-        var depth: Int
-        var parent: Node?
+    @usableFromInline
+    struct Frame {
+        @usableFromInline var nodes: [Node]
+        @usableFromInline var next: Int
+        @usableFromInline var depth: Int
+        @inlinable init(nodes: [Node], next: Int, depth: Int) {
+            self.nodes = nodes
+            self.next = next
+            self.depth = depth
+        }
     }
 
-    private var frames: [Frame]
-    private let skipping: WalkBodies
+    // Inlinable, so that a reader in another module gets a walk specialised to its tree.
+    @usableFromInline var frames: [Frame]
+    @usableFromInline let skipping: WalkBodies
 
     /// A walk over `nodes`, then over each list of `more` after them.
+    @inlinable
     public init(_ nodes: [Node], _ more: [[Node]] = [], skipping: WalkBodies) {
         self.skipping = skipping
         // The stack pops its last frame first: the first list goes on top.
-        frames = ([nodes] + more).reversed().map { Frame(nodes: $0, next: 0, depth: 0, parent: nil) }
+        frames = []
+        frames.reserveCapacity(more.count + 8)
+        for list in more.reversed() { frames.append(Frame(nodes: list, next: 0, depth: 0)) }
+        frames.append(Frame(nodes: nodes, next: 0, depth: 0))
     }
 
+    @inlinable
     public mutating func next() -> Visit? {
-        while let last = frames.indices.last {
-            let frame = frames[last]
-            guard frame.next < frame.nodes.count else {
+        while !frames.isEmpty {
+            let last = frames.count - 1
+            // The frame's fields are read in place: copying a frame would retain its nodes.
+            let index = frames[last].next
+            guard index < frames[last].nodes.count else {
                 frames.removeLast()
                 continue
             }
-            frames[last].next += 1
-            let node = frame.nodes[frame.next]
+            frames[last].next = index + 1
+            let depth = frames[last].depth
+            let node = frames[last].nodes[index]
             if let body = node.walkBody, !skipping.contains(body.kind), !body.nodes.isEmpty {
-                frames.append(Frame(nodes: body.nodes, next: 0, depth: frame.depth + 1, parent: node))
+                frames.append(Frame(nodes: body.nodes, next: 0, depth: depth + 1))
             }
-            return Visit(node: node, depth: frame.depth, parent: frame.parent)
+            return Visit(node: node, depth: depth)
         }
         return nil
     }

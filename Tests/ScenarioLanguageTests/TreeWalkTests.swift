@@ -92,15 +92,17 @@ private let library = "def helper {\n    wait 1s\n}\nlaunch foreground\n"
         #expect(topLevel == tree.statements.map { label($0.kind) })
     }
 
-    @Test func parentIsTheStatementWhoseBodyHoldsTheVisit() {
+    @Test func aVisitOneDeeperIsInTheBodyOfTheNearestShallowerStatement() {
         let tree = parse(everyKind)
+        var around: [Stmt] = []  // the statements whose bodies hold the next visit, by depth
         for visit in Walk(tree.statements, skipping: []) {
-            if visit.depth == 0 {
-                #expect(visit.parent == nil)
+            around.removeLast(around.count - visit.depth)
+            if let parent = around.last {
+                #expect(parent.block?.statements.contains(visit.node) == true)
             } else {
-                let body = visit.parent?.block?.statements ?? []
-                #expect(body.contains(visit.node))
+                #expect(visit.depth == 0)
             }
+            around.append(visit.node)
         }
     }
 

@@ -59,15 +59,19 @@ struct DocumentIndex {
                 }
             }
         }
+        // The blocks around the statement met, by depth: a `let` is in scope to its block's end.
+        var blocks: [(depth: Int, range: SourceRange)] = []
         // Every body: the editor features look into all of them.
         for visit in Walk(tree.statements, skipping: []) {
             let statement = visit.node
             close(downTo: visit.depth)
+            while let last = blocks.last, last.depth >= visit.depth { blocks.removeLast() }
+            if let block = statement.block { blocks.append((visit.depth, block.range)) }
             switch statement.kind {
             case .command(let arguments):
                 commands.append(Command(arguments: arguments, range: statement.range))
             case .let(let name, _):
-                let scope = visit.parent?.block?.range ?? file
+                let scope = blocks.last?.range ?? file
                 bindings.append(Binding(name: name, scope: SourceRange(statement.range.end, scope.end)))
             case .for(let variable, _, let body):
                 bindings.append(Binding(name: variable, scope: body.range))
