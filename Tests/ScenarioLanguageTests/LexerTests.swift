@@ -254,3 +254,39 @@ private func lexErrors(_ bytes: [UInt8]) -> [Diagnostic] {
         #expect(out.diagnostics.count == LanguageLimits.standard.maxErrors)
     }
 }
+
+/// The lexer's tokens as data: words are interned, keywords first.
+@Suite struct LexemeTests {
+    @Test func eachKeywordLexesAsTheWordNumberedByItsRawValue() {
+        for keyword in Keyword.allCases {
+            let (lexed, _) = Lexer.scan(SourceFile(path: "t.scn", text: keyword.text))
+            #expect(lexed.lexemes.first?.tag == .word)
+            #expect(lexed.lexemes.first?.payload == keyword.rawValue, "\(keyword.text)")
+        }
+        #expect(
+            Parser.keywords == [
+                "let", "repeat", "for", "def", "include", "case", "tags", "skip", "known-bug", "always", "never",
+                "alphabet",
+            ])
+    }
+
+    @Test func aWordUsedTwiceIsOneEntryAndTokensReadBackTheSame() {
+        let text = "push kindly visible title \"A\"\npush kindly $x 61s 3.5 'raw' [1, {a: b}]\n"
+        let (lexed, _) = Lexer.scan(SourceFile(path: "t.scn", text: text))
+        let words = lexed.lexemes.filter { $0.tag == .word }
+        let pushes = words.filter { lexed.word($0) == "push" }
+        #expect(pushes.count == 2 && pushes[0].payload == pushes[1].payload)
+        #expect(lexed.words.texts.count == Keyword.allCases.count + 7)  // push kindly visible title x b a
+        #expect(lexed.lexemes.map(lexed.token) == lex(text).tokens)
+    }
+
+    @Test func manyDistinctWordsGrowTheTableAndKeepTheirNumbers() {
+        let text = (0..<5000).map { "w\($0)" }.joined(separator: " ") + " w17 w4999"
+        let (lexed, _) = Lexer.scan(SourceFile(path: "t.scn", text: text))
+        let words = lexed.lexemes.filter { $0.tag == .word }
+        #expect(words.count == 5002)
+        #expect(words[5000].payload == words[17].payload)
+        #expect(words[5001].payload == words[4999].payload)
+        #expect(Set(words.prefix(5000).map(\.payload)).count == 5000)
+    }
+}
