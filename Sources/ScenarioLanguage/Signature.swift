@@ -249,11 +249,11 @@ public struct Signature: Hashable, Sendable {
 public struct BoundArguments: Hashable, Sendable {
     /// One slot per ``Signature/positionals``; nil when an optional one was left out.
     public var positionals: [Expr?]
-    /// Valued options by keyword.
-    public var options: [String: Expr]
+    /// Valued options by keyword, in the order they were written.
+    public var options: GivenOptions<Expr>
     /// Flags that were given.
     public var flags: Set<String>
-    public init(positionals: [Expr?] = [], options: [String: Expr] = [:], flags: Set<String> = []) {
+    public init(positionals: [Expr?] = [], options: GivenOptions<Expr> = [:], flags: Set<String> = []) {
         self.positionals = positionals
         self.options = options
         self.flags = flags

@@ -9,7 +9,7 @@ public struct Arguments: Sendable {
     public let signature: Signature
     /// One per ``Signature/positionals``.
     public let positionals: [Value?]
-    public let options: [String: Value]
+    public let options: GivenOptions<Value>
     public let flags: Set<String>
     /// The whole statement.
     public let range: SourceRange
@@ -17,7 +17,7 @@ public struct Arguments: Sendable {
     public let bound: BoundArguments
 
     public init(
-        signature: Signature, positionals: [Value?], options: [String: Value], flags: Set<String>,
+        signature: Signature, positionals: [Value?], options: GivenOptions<Value>, flags: Set<String>,
         range: SourceRange, bound: BoundArguments
     ) {
         self.signature = signature

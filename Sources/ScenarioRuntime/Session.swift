@@ -390,7 +390,7 @@ public struct Session: Sendable {
         let signature = bound.signature
         var positionals: [Value?] = []
         positionals.reserveCapacity(bound.arguments.positionals.count)
-        var options: [String: Value] = [:]
+        var options = GivenOptions<Value>()
         for (i, expr) in bound.arguments.positionals.enumerated() {
             guard let expr else {
                 positionals.append(nil)
@@ -403,12 +403,11 @@ public struct Session: Sendable {
             }
             positionals.append(value)
         }
-        // In source order, so that the first error is the first one written (never an
-        // accident of hashing).
+        // In source order (the order they are kept in), so that the first error is the
+        // first one written.
         let given = bound.arguments.options
-        // (One option needs no sorting, and most steps give at most one.)
-        let ordered = given.count < 2 ? Array(given) : given.sorted { $0.value.range.start < $1.value.range.start }
-        for (keyword, expr) in ordered {
+        if !given.isEmpty { options.reserveCapacity(given.count) }
+        for (keyword, expr) in given {
             let value = try Self.evaluateSized(expr, in: environment, limits: context.limits, path: path).value
             if !expr.isScalarLiteral, let kind = signature.options.first(where: { $0.keyword == keyword })?.value {
                 try Self.checkKind(value, kind, expr, path)
