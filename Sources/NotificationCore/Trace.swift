@@ -274,9 +274,9 @@ extension World {
     /// counted at a typical size, and only where its storage is its own (a copied world
     /// shares every array a step did not change). For a search's memory budget: no
     /// record's text is read.
-    public func estimatedBytes(beyond parent: World? = nil) -> Int {
-        func own<T>(_ array: [T], _ other: [T]?, each: Int) -> Int {
-            guard let other, !array.isEmpty, Self.sameStorage(array, other) else { return array.count * each }
+    public func estimatedBytes(beyond parent: StorageIdentity? = nil) -> Int {
+        func own<T>(_ array: [T], _ other: StorageIdentity.Buffer?, each: Int) -> Int {
+            guard let other, !array.isEmpty, StorageIdentity.Buffer(array) == other else { return array.count * each }
             return 0
         }
         var total = 2048
@@ -285,22 +285,24 @@ extension World {
         total += own(banners, parent?.banners, each: 256)
         total += own(pushes, parent?.pushes, each: 768)
         total += own(storedMessages, parent?.storedMessages, each: 160)
-        // Only the parent's fields are read (`if let parent` would copy the whole world).
-        let parentHistories = parent?.histories
-        if let parentHistories, !histories.isEmpty, Self.sameStorage(histories, parentHistories) {
+        if let parent, !histories.isEmpty, StorageIdentity.Buffer(histories) == parent.histories {
             return total
         }
         for (i, history) in histories.enumerated() {
-            let before = parentHistories.flatMap { i < $0.count ? $0[i].entries : nil }
+            let before = parent.flatMap { i < $0.entries.count ? $0.entries[i] : nil }
             total += 64 + own(history.entries, before, each: 160)
         }
         return total
     }
 
-    /// Whether two arrays share one buffer (a copy not written to since).
-    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    /// Where this world's records are stored, for ``estimatedBytes(beyond:)`` of the worlds
+    /// a step makes from it. (Taken once from the parent: passing the parent world itself
+    /// copied it, every buffer retained, for each child.)
+    public var storageIdentity: StorageIdentity {
+        StorageIdentity(
+            trace: .init(trace), log: .init(log), banners: .init(banners), pushes: .init(pushes),
+            storedMessages: .init(storedMessages), histories: .init(histories),
+            entries: histories.map { .init($0.entries) })
     }
 
     /// Every trace event recorded, kept or not.
@@ -321,4 +323,19 @@ extension World {
         keeping.trim(&log, dropped: &droppedLogLines)
         record(.log, "\(source): \(text)")
     }
+}
+
+/// Where a world's records are stored: the buffer of each array (a copy of a world shares
+/// every buffer a step did not write to).
+public struct StorageIdentity: Sendable {
+    /// One array's buffer: its address and count.
+    public struct Buffer: Equatable, Sendable {
+        var address: Int
+        var count: Int
+        init<T>(_ array: [T]) {
+            (address, count) = array.withUnsafeBufferPointer { (Int(bitPattern: $0.baseAddress), $0.count) }
+        }
+    }
+    var trace, log, banners, pushes, storedMessages, histories: Buffer
+    var entries: [Buffer]
 }

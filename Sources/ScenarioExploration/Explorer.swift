@@ -268,6 +268,7 @@ public struct Explorer: Sendable {
                     swap(&perLetter, &outcomes[k])
                     var out = 0
                     defer { if shard != nil { states[Int(slice[k].id)].out = out } }
+                    let parentStorage = slice[k].node.session.context.world?.storageIdentity
                     for letter in perLetter.indices {
                         var outcome = Outcome.blocked
                         swap(&outcome, &perLetter[letter])
@@ -289,7 +290,7 @@ public struct Explorer: Sendable {
                                 continue
                             }
                             let size =
-                                (node.session.context.world?.estimatedBytes(beyond: slice[k].node.session.context.world)
+                                (node.session.context.world?.estimatedBytes(beyond: parentStorage)
                                     ?? 0) + keyBytes
                             guard used + size <= options.maxMemory else {
                                 stopped = true

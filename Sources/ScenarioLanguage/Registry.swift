@@ -70,6 +70,8 @@ public struct Registry: Sendable {
     /// so finding a statement's command builds no string; names and head words are found
     /// in it too.
     private var pathNodes: [PathNode] = [PathNode()]
+    /// The tree's edges again, in a table ``resolve(leading:)`` reads for every statement.
+    private var edges = PathEdges()
     public private(set) var caseRules: [CaseRule] = []
     /// A rule over one statement of a command, as written (e.g. "a silent push carries no
     /// badge"): checked where the statement is, whatever case it is in.
@@ -94,6 +96,7 @@ public struct Registry: Sendable {
             } else {
                 pathNodes.append(PathNode())
                 pathNodes[node].children[word] = pathNodes.count - 1
+                edges.add(node, word, child: pathNodes.count - 1)
                 node = pathNodes.count - 1
             }
         }
@@ -183,7 +186,7 @@ public struct Registry: Sendable {
             case .none: word = "none"
             default: return found.map { (signatures[$0.index], $0.consumed) }
             }
-            guard let next = pathNodes[node].children[word] else { break }
+            guard let next = edges.child(of: node, word) else { break }
             node = next
             if let index = pathNodes[node].signature { found = (index, k + 1) }
         }

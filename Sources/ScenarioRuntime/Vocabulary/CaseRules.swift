@@ -9,8 +9,20 @@ extension Vocabulary {
     mutating func registerCaseRules() {
         addCaseRule { configuration in
             var violations: [RuleViolation] = []
-            let sdkLines = configuration.settings.filter { $0.signature.path.first == "sdk" }
-            if let first = configuration.firstAction, sdkLines.isEmpty {
+            // The `sdk` lines, met in order without building their list (a case has one).
+            var firstSDK: ConfiguredCommand?
+            for extra in configuration.settings where extra.signature.path.first == "sdk" {
+                guard let firstSDK else {
+                    firstSDK = extra
+                    continue
+                }
+                let message =
+                    extra.signature.name == firstSDK.signature.name
+                    ? "'\(extra.signature.name)' is given twice"
+                    : "two SDKs: '\(firstSDK.signature.name)' and '\(extra.signature.name)'; an app integrates one"
+                violations.append(RuleViolation(message: message, range: extra.range, path: extra.path))
+            }
+            if let first = configuration.firstAction, firstSDK == nil {
                 violations.append(
                     RuleViolation(
                         message: "no 'sdk' line before the first action", range: first.range, path: first.path,
@@ -18,17 +30,8 @@ extension Vocabulary {
                             "this action installs the app; say which SDK it integrates ('sdk NAME', or 'sdk none') before it"
                     ))
             }
-            if sdkLines.count > 1, let firstSDK = sdkLines.first {
-                for extra in sdkLines.dropFirst() {
-                    let message =
-                        extra.signature.name == firstSDK.signature.name
-                        ? "'\(extra.signature.name)' is given twice"
-                        : "two SDKs: '\(firstSDK.signature.name)' and '\(extra.signature.name)'; an app integrates one"
-                    violations.append(RuleViolation(message: message, range: extra.range, path: extra.path))
-                }
-            }
-            guard let sdkLine = sdkLines.first, let app = sdkLine.signature.owners.first else { return violations }
-            for setting in configuration.settings + configuration.laterSettings {
+            guard let sdkLine = firstSDK, let app = sdkLine.signature.owners.first else { return violations }
+            for setting in [configuration.settings, configuration.laterSettings].joined() {
                 if let violation = Self.ownerViolation(setting, app: app, verb: "configures") {
                     violations.append(violation)
                 }
@@ -91,7 +94,7 @@ extension Vocabulary {
         addCaseRule { configuration in
             var violations: [RuleViolation] = []
             var proxies: [String: SourceRange] = [:]
-            for command in configuration.settings + configuration.laterSettings {
+            for command in [configuration.settings, configuration.laterSettings].joined() {
                 let arguments = command.arguments
                 func violation(_ message: String, _ label: String? = nil) {
                     violations.append(

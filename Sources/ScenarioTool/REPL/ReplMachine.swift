@@ -121,7 +121,7 @@ struct ReplMachine {
         before: Session, checkContext: CheckContext, entryCount: Int, sourceMark: Int,
         replaced: (entries: [ReplEntry], sources: [String: SourceFile], log: [SourceChange])? = nil
     ) {
-        let bytes = before.context.world?.estimatedBytes(beyond: session.context.world) ?? 0
+        let bytes = before.context.world?.estimatedBytes(beyond: session.context.world?.storageIdentity) ?? 0
         undoStack.append(
             Snapshot(
                 session: before, checkContext: checkContext, entryCount: entryCount, sourceMark: sourceMark,
