@@ -21,7 +21,7 @@ struct StateKey: Hashable, Sendable {
         self.world = world.withoutRecords
         self.memory = memory
         var hasher = Hasher()
-        hasher.combine(self.world)
+        self.world.hashForSearch(into: &hasher)
         hasher.combine(memory)
         hash = hasher.finalize()
     }

@@ -18,78 +18,10 @@ public struct JSONValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The value's shape.
-    public let kind: Kind
-    /// The value's hash, computed once from its children's: a world holds a payload in each
-    /// push, banner and delivered notification, and `scn explore` hashes every world it
-    /// meets, which walked every one of those trees again (a sixth of its time).
-    private let hashCode: Int
+    public var kind: Kind
 
     /// Wraps a shape.
-    public init(_ kind: Kind) {
-        self.kind = kind
-        hashCode = JSONValue.hashCode(of: kind)
-    }
-
-    /// FNV-1a over the shape's bytes and its children's codes: cheap enough to compute for
-    /// every value a push builds or parses (SipHash, `Hasher`, cost a case 4% more). Only
-    /// equality must be exact, and it compares the values when the codes agree.
-    private static func hashCode(of kind: Kind) -> Int {
-        var h = FNV()
-        switch kind {
-        case .null: h.mix(0)
-        case .bool(let value): h.mix(value ? 2 : 1)
-        case .integer(let value):
-            h.mix(3)
-            h.mix(UInt64(bitPattern: value))
-        case .double(let value):
-            h.mix(4)
-            h.mix(value == 0 ? 0 : value.bitPattern)  // 0 and -0 are equal
-        case .string(let text):
-            h.mix(5)
-            h.mix(text)
-        case .array(let values):
-            h.mix(6)
-            h.mix(UInt64(values.count))
-            for value in values { h.mix(UInt64(bitPattern: Int64(value.hashCode))) }
-        case .object(let members):
-            h.mix(7)
-            h.mix(UInt64(members.count))
-            for member in members {
-                h.mix(member.key)
-                h.mix(UInt64(bitPattern: Int64(member.value.hashCode)))
-            }
-        }
-        return Int(truncatingIfNeeded: h.value)
-    }
-
-    /// FNV-1a, 64 bits.
-    private struct FNV {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-        mutating func mix(_ v: UInt64) { value = (value ^ v) &* 0x0000_0100_0000_01b3 }
-
-        /// A string by its length and at most 16 bytes at each end: a payload's ciphertexts
-        /// are long, and equal codes are confirmed by comparing the values anyway.
-        mutating func mix(_ text: String) {
-            var text = text
-            let (count, ends) = text.withUTF8 { bytes -> (Int, UInt64) in
-                var h: UInt64 = 0
-                let head = Swift.min(16, bytes.count)
-                for i in 0..<head { h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01b3 }
-                for i in Swift.max(head, bytes.count - 16)..<bytes.count {
-                    h = (h ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01b3
-                }
-                return (bytes.count, h)
-            }
-            mix(UInt64(count))
-            mix(ends)
-        }
-    }
-
-    /// Equal values have equal hashes: the hashes are compared first.
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.hashCode == b.hashCode && a.kind == b.kind }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+    public init(_ kind: Kind) { self.kind = kind }
 
     /// `null`.
     public static let null = JSONValue(.null)
