@@ -6,7 +6,9 @@ struct PathEdges: Sendable {
     private var nodes: [Int32] = []
     private var words: [String] = []
     private var children: [Int32] = []
-    private var slots: [Int32] = .filled(-1, count: 256)
+    /// Sized for the standard vocabulary's few hundred edges, so that it is not rebuilt as
+    /// it is registered.
+    private var slots: [Int32] = .filled(-1, count: 1024)
 
     private static func hash(_ node: Int, _ word: String) -> UInt32 {
         var h: UInt32 = 2_166_136_261 ^ UInt32(truncatingIfNeeded: node &* 0x9E37_79B9)

@@ -103,7 +103,8 @@ public struct Registry: Sendable {
         guard pathNodes[node].signature == nil else { throw .duplicate(signature.name) }
         pathNodes[node].signature = signatures.count
         var signature = signature
-        signature.hasStatementRules = statementRules[signature.name] != nil
+        // (Rules are added after their command, as a rule: nothing to look up then.)
+        if !statementRules.isEmpty, statementRules[signature.name] != nil { signature.hasStatementRules = true }
         signatures.append(signature)
     }
 
@@ -141,7 +142,8 @@ public struct Registry: Sendable {
     public mutating func replace(_ signature: Signature) -> Bool {
         guard let i = index(named: signature.name) else { return false }
         var signature = signature
-        signature.hasStatementRules = statementRules[signature.name] != nil
+        let hasRules = !statementRules.isEmpty && statementRules[signature.name] != nil
+        if signature.hasStatementRules != hasRules { signature.hasStatementRules = hasRules }
         signatures[i] = signature
         return true
     }
