@@ -285,9 +285,10 @@ extension World {
     /// fingerprints hash every field. Left out: what the rest
     /// determines (the history index, the per-push and per-message counters, each push's
     /// and banner's payload, ciphertexts and headers beside what it showed and what became
-    /// of it), what a search's steps leave as installed (the configuration, the device's
-    /// keychain, containers and categories), and the records (a searched world has none).
-    /// Two worlds that differ only there hash alike, and equality tells them apart.
+    /// of it), what a search's steps seldom change (the configuration, the device's keychain,
+    /// containers and categories), and the records (a searched world has none). Worlds that
+    /// differ only there share a hash, and the set tells them apart by equality, which
+    /// compares the configuration first (hashing it cost a search 3% for nothing).
     public func hashForSearch(into hasher: inout Hasher) {
         hasher.combine(now)
         hasher.combine(scheduler)
