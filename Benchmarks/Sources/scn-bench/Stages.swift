@@ -21,7 +21,10 @@ enum Stages {
         report("lex + parse", Measure.best { _ = Language.parse(source) }, lines, "lines")
         report("lex + parse + check", Measure.best { _ = Language.check(source, registry: registry) }, lines, "lines")
         report("lex + parse + format", Measure.best { _ = Language.format(source) }, lines, "lines")
-        let checked = Language.check(source, registry: registry)
+        // The run: at most 50,000 of those lines (10,000 pushes, a case's push limit).
+        let runLines = min(lines, 50_000)
+        let runSource = runLines == lines ? source : SourceFile(path: "bench.scn", text: Generate.checkInput(runLines))
+        let checked = Language.check(runSource, registry: registry)
         if let script = checked.script {
             let interpreter = Interpreter(limits: Limits(maxSteps: 10 * lines))
             let outcome = interpreter.run(script).first
