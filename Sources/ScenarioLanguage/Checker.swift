@@ -251,6 +251,7 @@ final class CheckRun {
         var scope = Scope()
         globals = CheckRun.topLevelVariables(tree.statements)
         var prologue: [CheckedStmt] = []
+        prologue.reserveCapacity(tree.statements.count)
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
         var fileSkip: (reason: String, range: SourceRange)?

@@ -60,7 +60,22 @@ public struct Parser {
         self.lexed = lexed
         self.tokens = lexed.lexemes
         self.limits = limits
+        var starts = 0
+        var previous = Lexeme.Tag.newline
+        for token in lexed.lexemes {
+            if token.tag == .word, previous == .newline || previous == .semicolon || previous == .leftBrace
+                || previous == .rightBrace
+            {
+                starts += 1
+            }
+            previous = token.tag
+        }
+        statementStarts = starts
     }
+
+    /// Words where a statement could start (after a newline, `;`, `{` or `}`, or first): at
+    /// least the file's statements, and no more than its words.
+    private let statementStarts: Int
 
     // MARK: - Tokens
 
@@ -235,6 +250,9 @@ public struct Parser {
     /// opened by `opener`. Returns the statements and the end of the closing `}`.
     private mutating func parseStatements(opener: Lexeme?) -> (statements: [Stmt], end: Int?) {
         var statements: [Stmt] = []
+        // A file's statements are sized once: growing an array of large elements copied them
+        // all at every doubling.
+        if opener == nil { statements.reserveCapacity(statementStarts) }
         while !gaveUp {
             skipSeparators()
             switch peek.tag {
