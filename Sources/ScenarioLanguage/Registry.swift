@@ -70,7 +70,7 @@ public struct Registry: Sendable {
     /// so finding a statement's command builds no string; names and head words are found
     /// in it too.
     private var pathNodes: [PathNode] = [PathNode()]
-    /// The tree's edges again, in a table ``resolve(leading:)`` reads for every statement.
+    /// The tree's edges, (node, word) → child, in one table.
     private var edges = PathEdges()
     public private(set) var caseRules: [CaseRule] = []
     /// A rule over one statement of a command, as written (e.g. "a silent push carries no
@@ -91,11 +91,10 @@ public struct Registry: Sendable {
         guard !signature.path.isEmpty else { throw .emptyPath }
         var node = 0
         for word in signature.path {
-            if let next = pathNodes[node].children[word] {
+            if let next = edges.child(of: node, word) {
                 node = next
             } else {
                 pathNodes.append(PathNode())
-                pathNodes[node].children[word] = pathNodes.count - 1
                 edges.add(node, word, child: pathNodes.count - 1)
                 node = pathNodes.count - 1
             }
@@ -156,7 +155,7 @@ public struct Registry: Sendable {
     private func index(named name: String) -> Int? {
         var node = 0
         for word in name.split(separator: " ", omittingEmptySubsequences: false) {
-            guard let next = pathNodes[node].children[String(word)] else { return nil }
+            guard let next = edges.child(of: node, String(word)) else { return nil }
             node = next
         }
         return pathNodes[node].signature
@@ -168,7 +167,7 @@ public struct Registry: Sendable {
         var node = 0
         var found: (index: Int, consumed: Int)?
         for (k, word) in words.enumerated() {
-            guard let next = pathNodes[node].children[word] else { break }
+            guard let next = edges.child(of: node, word) else { break }
             node = next
             if let index = pathNodes[node].signature { found = (index, k + 1) }
         }
@@ -195,10 +194,9 @@ public struct Registry: Sendable {
         return found.map { (signatures[$0.index], $0.consumed) }
     }
 
-    /// A node of the path tree: the next words, and the command whose path ends here.
+    /// A node of the path tree: the command whose path ends here (its next words are edges).
     private struct PathNode: Sendable {
         var signature: Int?
-        var children: [String: Int] = [:]
     }
 
     /// The words that may follow `prefix` to continue some command's path (for
@@ -217,5 +215,5 @@ public struct Registry: Sendable {
     public var headWords: [String] { nextWords(after: []) }
 
     /// Whether some command's name starts with `word`.
-    public func isHeadWord(_ word: String) -> Bool { pathNodes[0].children[word] != nil }
+    public func isHeadWord(_ word: String) -> Bool { edges.child(of: 0, word) != nil }
 }
