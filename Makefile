@@ -1,5 +1,5 @@
 # make install PREFIX=/usr/local: the release build of scn, its man page and its shell
-# completion scripts. On macOS, Homebrew's OpenSSL is found through PKG_CONFIG_PATH (README).
+# completion scripts. On macOS nothing but Xcode is needed (CryptoKit, and libedit for the REPL: README).
 PREFIX ?= /usr/local
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1

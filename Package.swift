@@ -39,17 +39,19 @@ let package = Package(
         .plugin(name: "ScnPlugin", targets: ["ScnPlugin"]),
     ],
     targets: [
-        // The system library (Debian: libssl-dev; macOS: Homebrew openssl@3, through
-        // PKG_CONFIG_PATH). GNU readline is not linked: the REPL loads it when it starts
-        // (ScenarioTool's Readline.swift), so no other command pays for binding it.
+        // libcrypto, on Linux only (Debian: libssl-dev). On macOS the core uses Apple's
+        // CryptoKit instead, so a Mac needs nothing but Xcode (NotificationCore/Crypto/). The
+        // line-editing library is not linked: the REPL loads GNU readline, or libedit, when it
+        // starts (ScenarioTool's Readline.swift), so no other command pays for binding it.
         .systemLibrary(
-            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // text → tokens → tree → checked tree
         .target(name: "ScenarioLanguage", swiftSettings: metadataAccessors),
         // iOS, APNs and the host app, as a value with a virtual clock; SDKs plug in
-        .target(name: "NotificationCore", dependencies: ["CCrypto"], swiftSettings: metadataAccessors),
+        .target(
+            name: "NotificationCore", dependencies: [.target(name: "CCrypto", condition: .when(platforms: [.linux]))],
+            swiftSettings: metadataAccessors),
         // checked tree → effects on the world
         .target(
             name: "ScenarioRuntime", dependencies: ["ScenarioLanguage", "NotificationCore"],
@@ -63,7 +65,8 @@ let package = Package(
             path: "Sources/SDKs/Edna", swiftSettings: metadataAccessors),
         // the core's vocabulary and every built-in SDK's, registered together
         .target(
-            name: "StandardVocabulary", dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "Kindly", "Edna"],
+            name: "StandardVocabulary",
+            dependencies: ["ScenarioRuntime", "ScenarioLanguage", "NotificationCore", "Kindly", "Edna"],
             swiftSettings: metadataAccessors),
         // command lines declared once: parsing, --help, the man page, shell completion
         .target(name: "CommandLineKit", dependencies: ["ScenarioLanguage"], swiftSettings: metadataAccessors),
@@ -100,12 +103,17 @@ let package = Package(
             capability: .command(
                 intent: .custom(
                     verb: "scn",
-                    description: "Run the scn tool: scn test Scenarios, scn run FILE, scn repro FILE, …")),
+                    description: "Run the scn tool: scn test Scenarios, scn run FILE, scn repro FILE, …"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "scn writes the reports and files you name: --junit, --html, --out, fmt -w")
+                ]),
             dependencies: ["scn"]),
 
         .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage"], resources: [.copy("Data")]),
         .testTarget(name: "NotificationCoreTests", dependencies: ["NotificationCore", "Kindly", "Edna"]),
-        .testTarget(name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary", "Kindly", "Edna"]),
+        .testTarget(
+            name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary", "Kindly", "Edna"]),
         .testTarget(
             name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
         .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration", "StandardVocabulary"]),

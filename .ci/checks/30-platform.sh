@@ -8,7 +8,10 @@
 #     import, a `Glibc.write` call, a `canImport(Glibc)`); comment lines and string
 #     literals are not read;
 #   - a Platform.swift that names Glibc has no `canImport(Darwin)` branch, or the reverse;
-#   - `import FoundationEssentials` is not directly under `#if canImport(FoundationEssentials)`.
+#   - `import FoundationEssentials` is not directly under `#if canImport(FoundationEssentials)`;
+#   - the cryptography library is imported outside its own file: libcrypto (`import CCrypto`)
+#     only in a Libcrypto.swift, Apple's CryptoKit only in a CryptoKit.swift (Linux builds
+#     the first, a Mac the second: NotificationCore/Crypto/), each under its `#if`.
 # Usage: 30-platform.sh [ROOT] (default: the repository); Tests/scnTests/PlatformCheckTests
 # runs it on trees made to fail.
 set -euo pipefail
@@ -48,6 +51,15 @@ find "${folders[@]}" -name '*.swift' -type f -print0 | sort -z | xargs -0 awk '
         } else if (line ~ /(^|[^A-Za-z0-9_])(Glibc|Darwin|Musl)([^A-Za-z0-9_]|$)/) {
             report("the C library is named outside Platform.swift (move the call into the module'"'"'s Platform.swift): " line)
         }
+        if (line ~ /(^|[ \t])import[ \t]+CCrypto([ \t]|$)/ && FILENAME !~ /(^|\/)Libcrypto\.swift$/) {
+            report("libcrypto is imported outside Libcrypto.swift (a Mac builds with CryptoKit instead): " line)
+        }
+        if (line ~ /(^|[ \t])import[ \t]+CryptoKit([ \t]|$)/ && FILENAME !~ /(^|\/)CryptoKit\.swift$/) {
+            report("CryptoKit is imported outside CryptoKit.swift (Linux builds with libcrypto instead): " line)
+        }
+        if (line ~ /^import[ \t]+(CCrypto|CryptoKit)([ \t]|$)/ && previous !~ /^#if .*canImport\((CCrypto|CryptoKit)\)/ && previous !~ /^import /) {
+            report("the cryptography library is imported outside its #if canImport(...) branch: " line)
+        }
         if (line ~ /^import[ \t]+FoundationEssentials/ && previous !~ /^#if canImport\(FoundationEssentials\)/) {
             report("import FoundationEssentials needs #if canImport(FoundationEssentials), #else import Foundation (macOS has no FoundationEssentials)")
         }
@@ -55,4 +67,4 @@ find "${folders[@]}" -name '*.swift' -type f -print0 | sort -z | xargs -0 awk '
     }
     END { finish(); exit failed }
 ' || { echo "error: platform check failed: the rules are at the top of .ci/checks/30-platform.sh (README: macOS)" >&2; exit 1; }
-echo "platform: the C library only in Platform.swift files, each with Darwin and Glibc branches"
+echo "platform: the C library only in Platform.swift files, each with Darwin and Glibc branches; libcrypto and CryptoKit each only in its own file"

@@ -1,7 +1,7 @@
 #ifndef SCN_CCRYPTO_SHIM_H
 #define SCN_CCRYPTO_SHIM_H
 /* libcrypto's own AES, GCM mode and SHA-256, called directly (no EVP provider to load and
-   fetch from: see Sources/NotificationCore/Kindly/Crypto.swift). The AES and SHA-256
+   fetch from: see Sources/NotificationCore/Crypto/Libcrypto.swift). The AES and SHA-256
    functions are marked deprecated since OpenSSL 3.0 in favour of EVP, and remain in its
    default builds (Debian's libssl3, Homebrew's openssl@3). */
 #define OPENSSL_SUPPRESS_DEPRECATED 1

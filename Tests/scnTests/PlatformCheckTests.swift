@@ -111,6 +111,37 @@ import Testing
         #expect(result.output.contains("Sources/Tool/Report.swift:1: import FoundationEssentials needs"))
     }
 
+    @Test("libcrypto and CryptoKit, each in its own guarded file, pass")
+    func cryptographyInItsOwnFilesPasses() throws {
+        let tree = try Self.cleanTree()
+        try tree.write("Sources/Core/Crypto/Libcrypto.swift", "#if canImport(CCrypto)\n    import CCrypto\n    enum B {}\n#endif\n")
+        try tree.write(
+            "Sources/Core/Crypto/CryptoKit.swift",
+            "#if !canImport(CCrypto) && canImport(CryptoKit)\n    import CryptoKit\n    import Foundation\n#endif\n")
+        let result = try Self.check(tree)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("a file that imports CryptoKit or libcrypto outside its own file fails, naming file and line")
+    func cryptographyElsewhereFails() throws {
+        let tree = try Self.cleanTree()
+        try tree.write("Sources/Core/Seal.swift", "#if canImport(CryptoKit)\n    import CryptoKit\n#endif\n")
+        try tree.write("Sources/Core/Digest.swift", "// SHA-256\n@preconcurrency import CCrypto\n")
+        let result = try Self.check(tree)
+        #expect(result.status == 1)
+        #expect(result.output.contains("Sources/Core/Seal.swift:2: CryptoKit is imported outside CryptoKit.swift"))
+        #expect(result.output.contains("Sources/Core/Digest.swift:2: libcrypto is imported outside Libcrypto.swift"))
+    }
+
+    @Test("a backend file that imports its library without the #if fails (the other platform cannot build it)")
+    func unguardedCryptographyFails() throws {
+        let tree = try Self.cleanTree()
+        try tree.write("Sources/Core/Crypto/CryptoKit.swift", "import CryptoKit\n")
+        let result = try Self.check(tree)
+        #expect(result.status == 1)
+        #expect(result.output.contains("Sources/Core/Crypto/CryptoKit.swift:1: the cryptography library is imported outside"))
+    }
+
     @Test("the repository itself passes the check")
     func repositoryPasses() throws {
         let process = Process()

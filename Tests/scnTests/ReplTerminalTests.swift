@@ -1,3 +1,4 @@
+import ScenarioRuntime
 import StandardVocabulary
 import Foundation
 import Testing
@@ -106,6 +107,75 @@ struct ReplTerminalTests {
             contentsOfFile: (state as NSString).appendingPathComponent("scn/history"), encoding: .utf8)
         #expect(
             history.contains("push kindly visible tilte \"Anna\"\n"), "mistakes stay in the history, to fix with Up")
+    }
+}
+
+private let libeditInstalled = ["/usr/lib/x86_64-linux-gnu/libedit.so.2", "/usr/lib/aarch64-linux-gnu/libedit.so.2"]
+    .contains { FileManager.default.fileExists(atPath: $0) }
+
+/// The REPL over libedit, as on a Mac with nothing but Xcode (macOS's own
+/// `/usr/lib/libedit.3.dylib`; here Debian's libedit2, the same readline-compatible interface):
+/// the greeting names the library, Tab completes, a block continues, Ctrl-C drops it, and the
+/// next session recalls the history with Up, each line once.
+@Suite(
+    .enabled(if: Tmux.executable != nil, "tmux is not installed"),
+    .enabled(if: libeditInstalled, "libedit is not installed (Debian: apt-get install libedit2)"))
+struct LibeditREPLTests {
+    @Test func theREPLEditsCompletesAndRemembersWithLibedit() throws {
+        let scn = try ScnBinary.path()
+        let folder = try TemporaryFolder.make("repl-libedit")
+        let state = (folder as NSString).appendingPathComponent("state")
+        let tmux = Tmux(folder: folder)
+        defer { tmux.killServer() }
+        let command = [
+            "env", "SCN_LINE_EDITOR=libedit", "XDG_STATE_HOME=\(state)", "HOME=\(folder)", "TERM=screen", scn,
+        ]
+
+        try tmux.start(command, in: folder)
+        let greeting = try tmux.waitFor("the greeting", { Tmux.lastLine($0) == "scn>" })
+        #expect(greeting.contains("scn \(ToolVersion.string) (libedit) — :help for help"))
+        tmux.type("sdk kindly")
+        try tmux.waitFor("configuration accepted", { $0.contains("  ok") })
+        tmux.send(literal: "push kin")
+        tmux.send(key: "Tab")
+        try tmux.waitFor("completion", { Tmux.lastLine($0) == "scn> push kindly" })
+        tmux.type("visible title \"Anna\"")
+        try tmux.waitFor("the banner", { $0.contains("+ banner b1 \"Anna\"") })
+        tmux.type("repeat 3 {")
+        try tmux.waitFor("the continuation prompt", { Tmux.lastLine($0) == "...>" })
+        tmux.send(literal: "wait 1")
+        tmux.send(key: "C-c")
+        try tmux.waitFor("the dropped block", { Tmux.lastLine($0) == "scn>" })
+        tmux.type(":quit")
+        try tmux.waitForExit()
+
+        try tmux.start(command, in: folder)
+        try tmux.waitFor("the second prompt", { Tmux.lastLine($0) == "scn>" })
+        tmux.send(key: "Up")
+        try tmux.waitFor("history", { Tmux.lastLine($0) == "scn> :quit" })
+        tmux.send(key: "Up")
+        try tmux.waitFor("older history", { Tmux.lastLine($0) == "scn> repeat 3 {" })
+        tmux.send(key: "C-u")
+        tmux.send(key: "C-d")
+        try tmux.waitForExit()
+        let history = try String(
+            contentsOfFile: (state as NSString).appendingPathComponent("scn/history"), encoding: .utf8)
+        let lines = history.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("kindly") && $0.hasPrefix("sdk") }.count == 1, "each line once:\n\(history)")
+    }
+
+    @Test func aPreferenceForALibraryThatIsNotThereSaysWhatWasTried() {
+        #expect(throws: Readline.LoadError.self) { try Readline.load(["libnothing-here.so.1"], preference: .libedit) }
+        #expect(Readline.Preference(environment: "libedit") == .libedit)
+        #expect(Readline.Preference(environment: "readline") == .gnuReadline)
+        #expect(Readline.Preference(environment: nil) == .any)
+    }
+
+    @Test func eachLibraryIsRecognisedByItsOwnSymbols() throws {
+        let edit = try Readline.load(preference: .libedit)
+        #expect(edit.library == .libedit)
+        let gnu = try Readline.load(preference: .gnuReadline)
+        #expect(gnu.library == .gnuReadline)
     }
 }
 

@@ -1,6 +1,7 @@
 import ScenarioLanguage
 
-/// GNU readline (``Readline``, loaded when the REPL starts), through its callback interface:
+/// GNU readline or libedit (``Readline``, loaded when the REPL starts), through the callback
+/// interface both have:
 /// line editing, history kept in a file, and tab completion from a ``Completer``.
 ///
 /// readline calls back through C function pointers, which cannot capture anything, so the
@@ -20,18 +21,23 @@ struct LineEditor {
     private let historyPath: String?
     private let rl: Readline
 
+    /// The library in use, which the REPL's greeting names.
+    var library: Readline.Library { rl.library }
+
     /// Loads readline, sets it up and reads the history file. `historyPath` nil: history in
     /// memory only.
-    init(historyPath: String?, completer: Completer) throws(Readline.LoadError) {
-        let rl = try Readline.load()
+    init(
+        historyPath: String?, completer: Completer, preference: Readline.Preference = .any
+    ) throws(Readline.LoadError) {
+        let rl = try Readline.load(preference: preference)
         self.rl = rl
         self.historyPath = historyPath
         ReadlineGlobals.readline = rl
         ReadlineGlobals.completer = completer
         Platform.SignalPipe.install()
         rl.readlineName.pointee = ReadlineGlobals.readlineName
-        rl.catchSignals.pointee = 0
-        rl.catchSigwinch.pointee = 0
+        rl.catchSignals?.pointee = 0
+        rl.catchSigwinch?.pointee = 0
         rl.basicWordBreakCharacters.pointee = ReadlineGlobals.wordBreaks
         rl.completerWordBreakCharacters.pointee = ReadlineGlobals.wordBreaks
         rl.completerQuoteCharacters.pointee = ReadlineGlobals.quotes
@@ -66,7 +72,7 @@ struct LineEditor {
             if ready.signal {
                 let signals = Platform.SignalPipe.drain()
                 if signals.contains(Platform.SignalPipe.resize) {
-                    rl.resizeTerminal()
+                    rl.resizeTerminal?()
                 }
                 if signals.contains(Platform.SignalPipe.terminate) {
                     // SIGTERM or SIGHUP: leave cleanly, the terminal restored.
@@ -77,8 +83,8 @@ struct LineEditor {
                     // `^C` after what was typed, like a shell; then a fresh line (removing the
                     // handler may send a carriage return, so the newline comes after it).
                     Terminal.write("^C")
-                    rl.freeLineState()
-                    rl.replaceLine("", 0)
+                    rl.freeLineState?()
+                    rl.replaceLine?("", 0)
                     rl.callbackHandlerRemove()
                     Terminal.write("\n")
                     return .interrupted
@@ -98,8 +104,14 @@ struct LineEditor {
         if rl.newestHistoryLine == line { return }
         rl.addHistory(line)
         guard let historyPath else { return }
-        _ = rl.appendHistory(1, historyPath)
-        _ = rl.historyTruncateFile(historyPath, Int32(HistoryFile.capacity))
+        if rl.library == .gnuReadline, let append = rl.appendHistory {
+            _ = append(1, historyPath)
+            _ = rl.historyTruncateFile?(historyPath, Int32(HistoryFile.capacity))
+        } else {
+            // libedit's append_history writes one entry more than asked (seen with Debian's
+            // libedit 3.1), so the history, stifled to the capacity, is written whole.
+            _ = rl.writeHistory?(historyPath)
+        }
     }
 
     /// Puts the terminal back as it was.

@@ -29,14 +29,18 @@ enum Repl {
         }
         let editor: LineEditor
         do {
-            editor = try LineEditor(historyPath: historyPath, completer: completer(for: console.machine))
+            editor = try LineEditor(
+                historyPath: historyPath, completer: completer(for: console.machine),
+                preference: Readline.Preference(environment: environment["SCN_LINE_EDITOR"]))
         } catch {
             Terminal.writeError("scn repl: \(error.description)\n")
             return ExitCode.usage
         }
         defer { editor.close() }
 
-        Terminal.write("scn \(ToolVersion.string) — :help for help, Tab completes, :quit or Ctrl-D leaves\n")
+        Terminal.write(
+            "scn \(ToolVersion.string) (\(editor.library.rawValue)) — :help for help, Tab completes, :quit or Ctrl-D leaves\n"
+        )
         while true {
             editor.setContinuation(console.continuing)
             let input = editor.read(prompt: console.continuing ? continuationPrompt : prompt)
