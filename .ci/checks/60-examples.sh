@@ -47,13 +47,22 @@ swift test
 
 # The plugin: `swift package scn ARGS` runs the dependency's scn with ARGS in the package's
 # folder, and fails when the tool does; `--tool PRODUCT` first runs the package's own tool
-# instead (the host's commands). --disable-sandbox: macOS's plugin sandbox would refuse the
-# report file; Linux has none, and the flag is accepted there too.
+# instead (the host's commands). The plugin declares that it writes in the package (reports,
+# --out), so SwiftPM asks in a terminal and, here, is told: --allow-writing-to-package-directory.
 plugin() {
     local out
-    out=$(swift package --disable-sandbox scn "$@" 2>&1) || { echo "error: swift package scn $* failed:" >&2; echo "$out" >&2; return 1; }
+    out=$(swift package --allow-writing-to-package-directory scn "$@" 2>&1 </dev/null) || { echo "error: swift package scn $* failed:" >&2; echo "$out" >&2; return 1; }
     echo "$out"
 }
+# With no arguments: its usage, then the tool's, exit 0.
+out=$(plugin)
+grep -q "^usage: swift package \[--allow-writing-to-package-directory\] scn" <<< "$out" || { echo "error: swift package scn printed no usage: $out" >&2; exit 1; }
+grep -q "^commands:" <<< "$out" || { echo "error: swift package scn did not print the tool's commands: $out" >&2; exit 1; }
+# Without the permission, SwiftPM refuses before the plugin runs, naming the flag.
+if out=$(swift package scn test Standard 2>&1 </dev/null); then
+    echo "error: the plugin ran without being allowed to write: $out" >&2; exit 1
+fi
+grep -q "allow-writing-to-package-directory" <<< "$out" || { echo "error: SwiftPM did not name the flag: $out" >&2; exit 1; }
 out=$(plugin test Standard)
 grep -q "^1 passed, 0 failed" <<< "$out" || { echo "error: swift package scn test Standard: $out" >&2; exit 1; }
 out=$(plugin --tool badge-scn test Scenarios)
@@ -61,7 +70,7 @@ grep -q "^2 passed, 0 failed" <<< "$out" || { echo "error: swift package scn --t
 plugin test Standard --junit .build/plugin-junit.xml >/dev/null
 grep -q '<testsuite ' .build/plugin-junit.xml || { echo "error: the plugin's scn test wrote no JUnit report" >&2; exit 1; }
 printf 'sdk kindly\nlaunch background\nexpect banners 1\n' > .build/plugin-fails.scn
-if swift package --disable-sandbox scn run .build/plugin-fails.scn >/dev/null 2>&1; then
+if swift package --allow-writing-to-package-directory scn run .build/plugin-fails.scn >/dev/null 2>&1 </dev/null; then
     echo "error: swift package scn run of a failing scenario exited 0" >&2
     exit 1
 fi

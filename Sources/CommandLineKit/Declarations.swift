@@ -187,10 +187,41 @@ public struct ToolSpec: Sendable, Hashable {
         public var title: String
         /// Lines of plain text.
         public var text: String
+        /// Or terms and what each means, in titled groups: the man page gives each its own
+        /// tagged paragraph (`.TP`), which roff fills whatever the width, where padded columns
+        /// would be re-wrapped.
+        public var groups: [Group]
 
         public init(_ title: String, _ text: String) {
             self.title = title
             self.text = text
+            self.groups = []
+        }
+
+        public init(_ title: String, groups: [Group]) {
+            self.title = title
+            self.text = ""
+            self.groups = groups
+        }
+
+        /// A titled list of terms.
+        public struct Group: Sendable, Hashable {
+            public var title: String
+            public var entries: [Entry]
+            public init(_ title: String, _ entries: [Entry]) {
+                self.title = title
+                self.entries = entries
+            }
+        }
+
+        /// A term (a command's usage) and its one-line meaning.
+        public struct Entry: Sendable, Hashable {
+            public var term: String
+            public var meaning: String
+            public init(_ term: String, _ meaning: String) {
+                self.term = term
+                self.meaning = meaning
+            }
         }
     }
 

@@ -23,6 +23,12 @@ public enum Reference {
         }
     }
 
+    /// The whole reference as groups of terms, one group a topic: the man page's SCENARIO
+    /// COMMANDS.
+    public static func groups(_ registry: Registry) -> [(topic: String, entries: [(usage: String, summary: String)])] {
+        topics(registry).map { topic, signatures in (topic, signatures.map { ($0.usage, $0.summary) }) }
+    }
+
     /// The whole reference as plain text, one command per line.
     public static func text(_ registry: Registry) -> String {
         var out = ""

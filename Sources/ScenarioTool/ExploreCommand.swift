@@ -41,6 +41,10 @@ enum ExploreCommand {
                     "--shard", "K/N", .text,
                     "search the K-th of N parts (by first step) and write DIR/shard-K-of-N.txt into --out"),
                 .flag("--merge", "join the shard files in each FILE (a folder or a file) into one machine's report"),
+                .flag(
+                    "--allow-partial",
+                    "exit 0 when a budget stops the search before --depth (without it, exit 4: it checked less than asked)"
+                ),
                 SharedOptions.root,
             ],
             discussion: """
@@ -48,6 +52,10 @@ enum ExploreCommand {
                 machines (a CI matrix) each search their part and write a shard file into --out;
                 'scn explore --merge DIR…' joins them into exactly the report and counterexamples
                 one machine writes (the time aside). Each shard has the default budgets to itself.
+                Exit codes: 0 every property holds up to --depth (or every reachable world was
+                seen); 1 a counterexample; 2 a usage or check error; 4 no counterexample, but
+                --max-worlds or --max-memory stopped the search before --depth (--allow-partial
+                makes that 0).
                 """),
         run: main)
 
@@ -61,7 +69,8 @@ enum ExploreCommand {
         if let spelled = parsed.value("--shard") {
             guard let parsedShard = ExploreShard(spelled: spelled) else {
                 return tool.usageError(
-                    "option '--shard' takes K/N, 1 ≤ K ≤ N ≤ 256 (got '\(TerminalText.escape(spelled))')", command: "explore")
+                    "option '--shard' takes K/N, 1 ≤ K ≤ N ≤ 256 (got '\(TerminalText.escape(spelled))')",
+                    command: "explore")
             }
             guard parsed.value("--out") != nil else {
                 return tool.usageError("--shard writes its shard file into --out DIR: give --out", command: "explore")
@@ -166,7 +175,7 @@ enum ExploreCommand {
         }
         let found = explorer.run(progress: progress)
         if showProgress { Terminal.writeError("\r\u{1B}[K") }
-        return finish(found, path: input.path, out: out)
+        return finish(found, path: input.path, out: out, allowPartial: parsed.flag("--allow-partial"))
     }
 
     /// `--merge DIR…`: the shard files in each folder (or each file given), joined.
@@ -188,7 +197,9 @@ enum ExploreCommand {
             }
         }
         guard !files.isEmpty else {
-            Terminal.writeError("error: no shard files (shard-K-of-N.txt) in \(parsed.positionals.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", "))\n")
+            Terminal.writeError(
+                "error: no shard files (shard-K-of-N.txt) in \(parsed.positionals.map { "'\(TerminalText.escape($0))'" }.joined(separator: ", "))\n"
+            )
             return ExitCode.usage
         }
         var shards: [ShardResult] = []
@@ -202,10 +213,12 @@ enum ExploreCommand {
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
             if let size, size > ShardResult.maxFileBytes {
                 Terminal.writeError(
-                    "error: '\(TerminalText.escape(file))' is \(size) bytes, over a shard file's \(ShardResult.maxFileBytes)\n")
+                    "error: '\(TerminalText.escape(file))' is \(size) bytes, over a shard file's \(ShardResult.maxFileBytes)\n"
+                )
                 return ExitCode.usage
             }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+            else {
                 Terminal.writeError("error: cannot read '\(TerminalText.escape(file))'\n")
                 return ExitCode.usage
             }
@@ -218,7 +231,7 @@ enum ExploreCommand {
         }
         do throws(ShardMergeError) {
             let (path, result) = try ExploreResult.merge(shards)
-            return finish(result, path: path, out: parsed.value("--out"))
+            return finish(result, path: path, out: parsed.value("--out"), allowPartial: parsed.flag("--allow-partial"))
         } catch {
             Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
@@ -237,7 +250,7 @@ enum ExploreCommand {
     }
 
     /// Writes each counterexample into `out` (when given) and prints the report.
-    static func finish(_ found: ExploreResult, path: String, out: String?) -> Int32 {
+    static func finish(_ found: ExploreResult, path: String, out: String?, allowPartial: Bool) -> Int32 {
         var written: [String: String] = [:]
         if let out {
             guard makeFolder(out) else { return ExitCode.usage }
@@ -256,7 +269,14 @@ enum ExploreCommand {
             }
         }
         Terminal.write(TerminalText.escape(found.report(path: path, written: written), keepingLineBreaks: true))
-        return found.counterexamples.isEmpty ? ExitCode.success : ExitCode.failure
+        if !found.counterexamples.isEmpty { return ExitCode.failure }
+        if found.stoppedAtMaxWorlds || found.stoppedAtMaxMemory, !allowPartial {
+            Terminal.writeError(
+                "error: the search stopped at depth \(found.depthReached) of \(found.depth): it checked less than asked "
+                    + "(raise the budget, shard the search, or pass --allow-partial)\n")
+            return ExitCode.partial
+        }
+        return ExitCode.success
     }
 
     /// `no-lost-tap.scn`, `invariants.scn`; a file's own property: `property-N.scn`.

@@ -37,7 +37,11 @@ enum HelpCommand {
             if parsed.flag("--markdown") {
                 Terminal.write(Reference.markdown(registry))
             } else {
-                let reference = ToolSpec.Section("scenario commands", Reference.text(registry))
+                let reference = ToolSpec.Section(
+                    "scenario commands",
+                    groups: Reference.groups(registry).map { topic, entries in
+                        .init(topic, entries.map { .init($0.usage, $0.summary) })
+                    })
                 Terminal.write(ManPage.render(tool.spec, version: ToolVersion.string, extra: [reference]))
             }
             return ExitCode.success

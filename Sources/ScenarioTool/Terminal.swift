@@ -26,4 +26,6 @@ enum ExitCode {
     static let failure: Int32 = 1
     static let usage: Int32 = 2
     static let `internal`: Int32 = 3
+    /// `scn explore`: no counterexample, but a budget stopped the search before `--depth`.
+    static let partial: Int32 = 4
 }

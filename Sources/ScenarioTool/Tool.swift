@@ -64,7 +64,10 @@ struct Tool: Sendable {
                 .init(
                     "help",
                     "'\(name) COMMAND --help' shows a command's options; '\(name) help WORDS' a scenario command"),
-                .init("exit codes", "0 passed, 1 a case failed, 2 usage or check error, 3 internal error"),
+                .init(
+                    "exit codes",
+                    "0 passed, 1 a case failed, 2 usage or check error, 3 internal error, 4 explore stopped by a budget before --depth"
+                ),
                 .init(
                     "environment",
                     "NO_COLOR set: no colour; the REPL keeps its history in $XDG_STATE_HOME/scn/history (default ~/.local/state/scn/history)"

@@ -26,7 +26,7 @@ import Testing
         for command in ["test", "run", "check", "fmt", "repl", "repro", "apns", "help", "--version"] {
             #expect(lines.contains { $0.hasPrefix("  \(command) ") }, "'scn help' does not list \(command)")
         }
-        #expect(r.stdout.contains("exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error"))
+        #expect(r.stdout.contains("exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error, 4 explore stopped by a budget before --depth"))
         // And the scenario commands, from the registry.
         #expect(lines.contains { $0.hasPrefix("  push kindly ") })
         #expect(lines.contains { $0.hasPrefix("  expect banner") })

@@ -111,7 +111,7 @@ import Testing
     // MARK: 4. Explore
 
     @Test(
-        "explore stops at its memory budget and says which limit it hit and how to raise it",
+        "explore stops at its memory budget, says which limit it hit and how to raise it, and exits 4 (0 with --allow-partial)",
         arguments: [
             // A heavy prologue: 3,000 messages in the chat, at depth 3.
             ("sdk kindly\nlaunch foreground\nscreen chat\nrepeat 3000 { send \"m\" }\nlaunch background\n", "3"),
@@ -123,8 +123,12 @@ import Testing
         try dir.write("e.scn", prologue)
         let r = try Self.budgeted(["explore", "e.scn", "--depth", depth, "--max-memory", "48"], in: dir)
         Self.expectEnds(
-            r, status: 0, "(stopped at the memory budget, --max-memory 48 MiB, during depth")
+            r, status: 4, "(stopped at the memory budget, --max-memory 48 MiB, during depth")
         #expect(r.stdout.contains("raise it with --max-memory MIB"), "\(r)")
+        #expect(r.stderr.contains("of \(depth): it checked less than asked"), "\(r)")
+        let partial = try Self.budgeted(
+            ["explore", "e.scn", "--depth", depth, "--max-memory", "48", "--allow-partial"], in: dir)
+        Self.expectEnds(partial, status: 0, "(stopped at the memory budget")
         let deeper = try Self.budgeted(["explore", "e.scn", "--depth", "65"], in: dir)
         Self.expectEnds(deeper, status: 2, "option '--depth' is at most 64")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioRuntime
 import Testing
 
 @testable import CommandLineKit
@@ -20,6 +21,18 @@ import Testing
             #expect(after.contains(".B \"\(ManPage.escape(example.command))\"\n"), "\(example.command)")
         }
         #expect(after.contains(".B \"swift package scn test Scenarios\""), "the SwiftPM plugin is shown")
+    }
+
+    @Test("each scenario command is a tagged paragraph (.TP) under its topic, not a padded column roff re-wraps")
+    func scenarioCommandsAreTaggedParagraphs() throws {
+        let run = try TempDir().scn("help", "--man")
+        let page = run.stdout
+        let section = try #require(page.range(of: ".SH SCENARIO COMMANDS\n"), "\(run)")
+        let body = page[section.upperBound...]
+        let end = body.range(of: "\n.SH ").map { body[..<$0.lowerBound] } ?? body
+        #expect(end.hasPrefix(".SS "), "a topic heading first")
+        #expect(end.contains(".TP\n.B \"launch"), "each command its own tagged paragraph")
+        #expect(!end.contains("    "), "no space-padded columns")
     }
 
     @Test("the man page names no repository file: no docs/, editors/, Sources/ or a page of docs")

@@ -28,7 +28,14 @@ public enum ManPage {
             if !command.epilogue.isEmpty { out += ".PP\n" + text(command.epilogue) }
         }
         for section in extra + tool.sections {
-            out += ".SH \(escape(section.title.uppercased()))\n" + text(section.text)
+            out += ".SH \(escape(section.title.uppercased()))\n"
+            if !section.text.isEmpty { out += text(section.text) }
+            for group in section.groups {
+                out += ".SS \"\(escape(group.title))\"\n"
+                for entry in group.entries {
+                    out += ".TP\n.B \"\(escape(entry.term))\"\n\(escape(HelpText.sentence(entry.meaning)))\n"
+                }
+            }
         }
         if !tool.examples.isEmpty {
             out += ".SH EXAMPLES\n"
