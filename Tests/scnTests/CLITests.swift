@@ -3,6 +3,16 @@ import Testing
 
 /// `scn --version`, `scn help`, usage errors.
 @Suite struct CLITests {
+    @Test("CHANGELOG.md's newest version is the one scn --version prints")
+    func changelogNamesTheVersion() throws {
+        let text = try String(
+            contentsOf: CLI.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let heading = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let r = try TempDir().scn("--version")
+        let version = try #require(r.stdout.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(heading.hasPrefix("## \(version) "), "\(heading) vs \(r.stdout)")
+    }
+
     @Test func versionPrintsOneLine() throws {
         let dir = try TempDir()
         for spelling in ["--version", "version"] {
@@ -26,7 +36,10 @@ import Testing
         for command in ["test", "run", "check", "fmt", "repl", "repro", "apns", "help", "--version"] {
             #expect(lines.contains { $0.hasPrefix("  \(command) ") }, "'scn help' does not list \(command)")
         }
-        #expect(r.stdout.contains("exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error, 4 explore stopped by a budget before --depth"))
+        #expect(
+            r.stdout.contains(
+                "exit codes: 0 passed, 1 a case failed, 2 usage or check error, 3 internal error, 4 explore stopped by a budget before --depth"
+            ))
         // And the scenario commands, from the registry.
         #expect(lines.contains { $0.hasPrefix("  push kindly ") })
         #expect(lines.contains { $0.hasPrefix("  expect banner") })
