@@ -2,7 +2,8 @@
 # editors/README.md's Neovim configurations, exactly as shipped, in a real Neovim: each
 # snippet is the init.lua of a headless nvim that opens a .scn file with an error; the
 # check asserts that `commentstring` is `# %s` (so `gcc` comments a line out), that `scn lsp`
-# sends the diagnostic (line and message) and answers a hover.
+# sends the diagnostic (line and message), answers a hover, and offers the "did you mean" as a
+# quick fix that Neovim applies.
 # SCN=/path/to/other/scn runs it against another server (a broken one must fail it).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -58,7 +59,23 @@ for _, reply in pairs(replies) do
   if type(contents) == "table" then hover = contents.value or "" end
 end
 if not hover:find("push kindly", 1, true) then finish(false, "hover on 'push' said: '" .. hover .. "'") end
-finish(true, string.format("diagnostic %d:%d %s; hover answers", d.lnum + 1, d.col + 1, d.message))
+-- The "did you mean" is a quick fix: asked for at the diagnostic, applied, the line is right.
+local actions = vim.lsp.buf_request_sync(buf, "textDocument/codeAction", {
+  textDocument = { uri = vim.uri_from_bufnr(buf) },
+  range = { start = { line = 3, character = 20 }, ["end"] = { line = 3, character = 20 } },
+  context = { diagnostics = {} },
+}, 10000) or {}
+local fix
+for _, reply in pairs(actions) do
+  for _, action in ipairs(reply.result or {}) do
+    if action.kind == "quickfix" then fix = action end
+  end
+end
+if not fix then finish(false, "no quick fix for 'tilte'") end
+vim.lsp.util.apply_workspace_edit(fix.edit, "utf-16")
+local fixed = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
+if fixed ~= 'push kindly visible title "Anna"' then finish(false, "the quick fix gave: " .. fixed) end
+finish(true, string.format("diagnostic %d:%d %s; hover answers; '%s' fixes it", d.lnum + 1, d.col + 1, d.message, fix.title))
 LUA
 
 status=0

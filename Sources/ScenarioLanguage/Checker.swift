@@ -205,9 +205,12 @@ final class CheckRun {
     var checkWarnings = 0
 
     func error(
-        _ message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = []
+        _ message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = [],
+        replacement: String? = nil
     ) {
-        add(file.diagnostic(message, at: range, label: label, notes: notes))
+        var diagnostic = file.diagnostic(message, at: range, label: label, notes: notes)
+        diagnostic.replacement = replacement
+        add(diagnostic)
     }
 
     func add(
@@ -367,7 +370,6 @@ final class CheckRun {
     static func normalize(_ path: String) -> String { normalizePath(path) }
 
 }
-
 
 extension Stmt.Kind {
     /// The keyword of a statement that marks cases (`tags`, `skip`, `known-bug`).

@@ -138,15 +138,15 @@ extension CheckRun {
             let shown = (prefix + [wrong]).joined(separator: " ")
             var pool = candidates
             if k == 0 { pool += defNames(near: wrong, in: scope) }
-            let label = Suggestion.closest(to: wrong, among: pool).map {
-                "did you mean '\((prefix + [$0]).joined(separator: " "))'?"
-            }
+            let guess = Suggestion.closest(to: wrong, among: pool)
+            let label = guess.map { "did you mean '\((prefix + [$0]).joined(separator: " "))'?" }
             error(
                 "unknown command '\(Token.abbreviate(shown, max: 60))'", file, arguments[k].range,
                 label: label
                     ?? (k == 0
                         ? "see 'scn help' for the commands"
-                        : "'\(prefix.joined(separator: " "))' is followed by \(CheckRun.list(candidates))"))
+                        : "'\(prefix.joined(separator: " "))' is followed by \(CheckRun.list(candidates))"),
+                replacement: guess)
         } else {
             let range = arguments[0].range.union(arguments[max(0, k - 1)].range)
             let name = prefix.joined(separator: " ")
@@ -250,7 +250,9 @@ extension CheckRun {
         /// arguments to skip (the option's value too, when it takes one).
         func unknownOption(_ word: String, _ range: SourceRange, suggestion: String?) -> Int {
             let label = suggestion.map { "did you mean '\($0)'?" } ?? "'\(name)' takes \(CheckRun.list(optionWords))"
-            error("unknown option '\(Token.abbreviate(word))' for '\(name)'", file, range, label: label)
+            error(
+                "unknown option '\(Token.abbreviate(word))' for '\(name)'", file, range, label: label,
+                replacement: suggestion)
             if let s = suggestion, let index = optionIndex(s), options[index].value != nil { return 2 }
             return 1
         }
@@ -410,8 +412,10 @@ extension CheckRun {
                 (c.path + [$0]).joined(separator: " ")
             }
         }
+        var replacement: String?
         if case .word(let w) = argument.kind, let guess = Suggestion.closest(to: w, among: CheckRun.choices(kind)) {
             label = "did you mean '\(guess)'?"
+            replacement = guess
         } else if case .word(let w) = argument.kind, context?.scope.hasVariable(w) == true, kind == .quotedText {
             label = "a bare word is not text: write $\(w) for the variable, or put it in quotes"
         } else if let longer, kind == .quotedText {
@@ -434,6 +438,8 @@ extension CheckRun {
             label = "must be longer than 0"
         }
         let prefix = what.map { "\($0) expected" } ?? "expected"
-        error("\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label)
+        error(
+            "\(prefix) \(CheckRun.describe(kind)), got '\(got)'", file, argument.range, label: label,
+            replacement: replacement)
     }
 }

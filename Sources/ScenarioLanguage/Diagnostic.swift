@@ -27,11 +27,14 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var label: String?
     /// Further notes printed under the snippet.
     public var notes: [String]
+    /// The text that fixes the problem when it replaces ``range``: the word a "did you mean"
+    /// names. An editor offers it as a quick fix; nil when there is no single fix.
+    public var replacement: String?
 
     public init(
         severity: Severity = .error, message: String, path: String, range: SourceRange,
         location: SourceLocation, lineText: String, width: Int, label: String? = nil,
-        notes: [String] = [], snippetColumn: Int? = nil
+        notes: [String] = [], snippetColumn: Int? = nil, replacement: String? = nil
     ) {
         self.severity = severity
         self.message = message
@@ -43,6 +46,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.width = max(1, width)
         self.label = label
         self.notes = notes
+        self.replacement = replacement
     }
 
     /// `path:line:col: error: message` — one line, for logs and tests.

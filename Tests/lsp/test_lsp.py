@@ -114,6 +114,24 @@ async def test_formatting_is_scn_fmt(client: LanguageClient):
     assert len(edits) == 1 and edits[0].new_text == formatted
 
 
+async def test_a_did_you_mean_is_a_quick_fix(client: LanguageClient):
+    uri = await open_document(client, "fix.scn", 'sdk kindly\nlaunch killed\npush kindly visible tilte "Anna"\n')
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(line=2, character=22), end=types.Position(line=2, character=22)),
+            context=types.CodeActionContext(diagnostics=client.diagnostics[uri]),
+        )
+    )
+    assert actions and len(actions) == 1
+    action = actions[0]
+    assert isinstance(action, types.CodeAction)
+    assert action.kind == types.CodeActionKind.QuickFix and action.is_preferred
+    (edit,) = action.edit.changes[uri]
+    assert (edit.range.start.line, edit.range.start.character, edit.range.end.character) == (2, 20, 25)
+    assert edit.new_text == "title"
+
+
 async def test_symbols_are_cases_and_defs(client: LanguageClient):
     text = 'sdk kindly\ndef open_chat {\n  screen chat\n}\ncase "cold start" {\n  launch killed\n}\ncase "warm" {\n  open_chat\n}\n'
     uri = await open_document(client, "symbols.scn", text)

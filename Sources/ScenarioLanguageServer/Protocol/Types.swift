@@ -99,6 +99,10 @@ public struct ServerCapabilities: Codable, Sendable {
     var documentFormattingProvider = true
     var documentSymbolProvider = true
     var definitionProvider = true
+    var codeActionProvider = CodeActionOptions()
+    public struct CodeActionOptions: Codable, Sendable {
+        var codeActionKinds = ["quickfix"]
+    }
 }
 
 public struct InitializeResult: Codable, Sendable {
@@ -183,4 +187,23 @@ public struct DocumentSymbol: Codable, Sendable {
     public var range: Range
     public var selectionRange: Range
     public var children: [DocumentSymbol]?
+}
+
+/// `textDocument/codeAction`'s parameters. The client's own diagnostics (`context`) are not
+/// read: the server checks the document again and offers the fixes its diagnostics carry.
+public struct CodeActionParams: Codable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var range: Range
+}
+
+public struct WorkspaceEdit: Codable, Hashable, Sendable {
+    public var changes: [String: [TextEdit]]
+}
+
+public struct CodeAction: Codable, Hashable, Sendable {
+    public var title: String
+    public var kind: String
+    public var diagnostics: [LSPDiagnostic]
+    public var edit: WorkspaceEdit
+    public var isPreferred: Bool
 }

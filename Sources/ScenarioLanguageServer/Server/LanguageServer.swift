@@ -124,6 +124,7 @@ public struct LanguageServer: Sendable {
         "textDocument/formatting": request(DocumentParams.self) { s, p throws(ResponseError) in try s.formatting(p) },
         "textDocument/documentSymbol": request(DocumentParams.self) { s, p in s.documentSymbols(p) },
         "textDocument/definition": request(PositionParams.self) { s, p in s.definition(p) },
+        "textDocument/codeAction": request(CodeActionParams.self) { s, p in s.codeActions(p) },
     ]
 
     /// Every notification the server acts on; others are ignored.

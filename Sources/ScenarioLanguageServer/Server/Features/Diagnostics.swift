@@ -14,12 +14,20 @@ extension LanguageServer {
     }
 
     func diagnostics(_ document: Document) -> [LSPDiagnostic] {
+        checked(document).map(\.lsp)
+    }
+
+    /// The checker's diagnostics of `document`, each with its protocol form.
+    func checked(_ document: Document) -> [(checker: Diagnostic?, lsp: LSPDiagnostic)] {
         if let refused = document.refused {
             let start = Position(line: 0, character: 0)
             return [
-                LSPDiagnostic(
-                    range: Range(start: start, end: start), severity: 1, source: "scn", message: refused,
-                    relatedInformation: nil)
+                (
+                    nil,
+                    LSPDiagnostic(
+                        range: Range(start: start, end: start), severity: 1, source: "scn", message: refused,
+                        relatedInformation: nil)
+                )
             ]
         }
         let loader = self.loader(of: document)
@@ -43,7 +51,7 @@ extension LanguageServer {
             }
             return sites[path] ?? includes.first
         }
-        return (result.diagnostics + result.warnings).map { d in
+        return (result.diagnostics + result.warnings).map { d -> (checker: Diagnostic?, lsp: LSPDiagnostic) in
             var message = d.message
             if let label = d.label { message += "\n" + label }
             for note in d.notes { message += "\n" + note }
@@ -54,9 +62,12 @@ extension LanguageServer {
             case .note: severity = 3
             }
             if d.path == document.source.path {
-                return LSPDiagnostic(
-                    range: document.range(of: d.range), severity: severity, source: "scn", message: message,
-                    relatedInformation: nil)
+                return (
+                    d,
+                    LSPDiagnostic(
+                        range: document.range(of: d.range), severity: severity, source: "scn", message: message,
+                        relatedInformation: nil)
+                )
             }
             // In an included file: at the include that names it (or the first one).
             let range =
@@ -65,9 +76,13 @@ extension LanguageServer {
             let related = LSPDiagnostic.RelatedInformation(
                 location: Location(uri: DocumentURI.uri(of: d.path), range: LanguageServer.range(of: d)),
                 message: d.message)
-            return LSPDiagnostic(
-                range: range, severity: severity, source: "scn", message: "\(d.description)\n" + message,
-                relatedInformation: [related])
+            // A fix in another file is not this document's to make: no replacement here.
+            return (
+                nil,
+                LSPDiagnostic(
+                    range: range, severity: severity, source: "scn", message: "\(d.description)\n" + message,
+                    relatedInformation: [related])
+            )
         }
     }
 
