@@ -18,7 +18,7 @@ endif
 
 BIN = $(shell swift build $(SWIFT_FLAGS) --show-bin-path)/scn
 
-.PHONY: build install uninstall
+.PHONY: build install uninstall vsix
 build:
 	swift build $(SWIFT_FLAGS) --product scn
 
@@ -32,3 +32,8 @@ install: build
 
 uninstall:
 	rm -f $(BINDIR)/scn $(MANDIR)/scn.1 $(BASHDIR)/scn $(ZSHDIR)/_scn $(FISHDIR)/scn.fish
+
+# The VS Code extension as a .vsix (.build/scn-VERSION.vsix): editors/vscode zipped with its
+# manifest, no npm needed. Install it with `code --install-extension .build/scn-VERSION.vsix`.
+vsix:
+	python3 editors/vsix.py
