@@ -125,6 +125,8 @@ public struct ShardMerge: Sendable {
     /// The first world, and the steps from it each shard's letters gave.
     var root: Fingerprint128?
     var rootOut = 0
+    /// Two shards listed different first worlds (said after what tells searches apart).
+    var rootsDiffer = false
 
     public init() {}
 
@@ -140,10 +142,8 @@ public struct ShardMerge: Sendable {
     /// One world line of shard `number`.
     public mutating func add(_ state: ShardState, of number: Int) throws(ShardMergeError) {
         if state.depth == 0 {
-            if let root, root != state.fingerprint {
-                throw ShardMergeError("the shards start from different worlds (another prologue)")
-            }
-            root = state.fingerprint
+            if let root, root != state.fingerprint { rootsDiffer = true }
+            root = root ?? state.fingerprint
             if state.out > 0 { rootOut += state.out }
             level[state.fingerprint] = Level(depth: 0, out: -1)
             return
@@ -180,6 +180,7 @@ public struct ShardMerge: Sendable {
         guard indices.count == shards.count else { throw ShardMergeError("a shard is given twice") }
         let missing = (0..<count).filter { !indices.contains($0) }.map { "\($0 + 1)/\(count)" }
         guard missing.isEmpty else { throw ShardMergeError("missing shard(s): " + missing.joined(separator: ", ")) }
+        guard !rootsDiffer else { throw ShardMergeError("the shards start from different worlds (another prologue)") }
         let ordered = shards.sorted { $0.shard.index < $1.shard.index }
         let base = ordered[0].result
 

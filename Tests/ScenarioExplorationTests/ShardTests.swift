@@ -59,4 +59,23 @@ struct ShardTests {
         #expect(ExploreShard(spelled: "2/4") == ExploreShard(index: 1, count: 4))
         for bad in ["0/4", "5/4", "1/0", "a/b", "1/2/3", "", "/", "1/257"] { #expect(ExploreShard(spelled: bad) == nil) }
     }
+
+    @Test("a shard file cut at any line, with a line after its end, or without its last line feed does not read")
+    func cutFiles() throws {
+        let explorer = try makeExplorer("sdk none\n", depth: 2)
+        let text = explorer.run(shard: ExploreShard(index: 0, count: 2), path: "a.scn").fileText
+        #expect((try? ShardResult.parse(text).get()) != nil)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for n in 0..<(lines.count - 1) {
+            let cut = lines.prefix(n).map { $0 + "\n" }.joined()
+            if case .success = ShardResult.parse(cut) { Issue.record("read when cut after \(n) lines") }
+        }
+        if case .success = ShardResult.parse(text + "end 0\n") { Issue.record("read with a line after its end") }
+        if case .success = ShardResult.parse(String(text.dropLast())) { Issue.record("read without its last line feed") }
+        // The merge's time is the shards' whole milliseconds added up: never a fraction of one.
+        let shards = (0..<3).map { explorer.run(shard: ExploreShard(index: $0, count: 3), path: "a.scn") }
+        let parsed = try shards.map { try ShardResult.parse($0.fileText.replacing(#/"milliseconds":[0-9]+/#, with: "\"milliseconds\":0")).get() }
+        let merged = try ExploreResult.merge(parsed)
+        #expect(merged.result.seconds == 0 && merged.result.worldsPerSecond == merged.result.explored)
+    }
 }
