@@ -372,11 +372,84 @@ public struct ShardFileReader: Sendable {
             ended = true
             return nil
         }
-        let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+        guard let (fingerprint, depth, out) = Self.worldLine(line.utf8) else {
+            throw damaged("not a world line (fingerprint, level, steps) nor the end line")
+        }
+        return try world(fingerprint, depth: depth, out: out, of: header)
+    }
+
+    /// ``read(_:)`` of a line as bytes: a world line is read from them as they are (no text
+    /// is made of it: a join reads millions).
+    public mutating func read(bytes line: ArraySlice<UInt8>) throws(ShardMergeError) -> ShardState? {
+        guard lineNumber >= 2, !ended, let header, let (fingerprint, depth, out) = Self.worldLine(line) else {
+            return try read(String(decoding: line, as: UTF8.self)[...])
+        }
+        lineNumber += 1
+        return try world(fingerprint, depth: depth, out: out, of: header)
+    }
+
+    /// `fingerprint level steps`, each as the file writes it: 32 lowercase hex digits, then
+    /// numbers as ``number(_:)`` reads them.
+    private static func worldLine<Bytes: Collection<UInt8>>(_ line: Bytes) -> (Fingerprint128, Int, Int)? {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var field = 0
+        var digits = 0
+        var value = 0
+        var negative = false
+        var leadingZero = false
+        var level = 0
+        // The number just read, as the file writes it: `-1`, or digits without a leading zero.
+        func finished() -> Int? {
+            guard digits > 0 else { return nil }
+            if negative { return digits == 1 && value == 1 ? -1 : nil }
+            return digits == 1 || !leadingZero ? value : nil
+        }
+        for byte in line {
+            if byte == 32 {
+                if field == 0 {
+                    guard digits == 32 else { return nil }
+                } else {
+                    guard field == 1, let n = finished() else { return nil }
+                    level = n
+                }
+                field += 1
+                digits = 0
+                value = 0
+                negative = false
+                continue
+            }
+            if field == 0 {
+                let nibble: UInt8
+                switch byte {
+                case 48...57: nibble = byte - 48
+                case 97...102: nibble = byte - 87
+                default: return nil
+                }
+                guard digits < 32 else { return nil }
+                if digits < 16 { high = high << 4 | UInt64(nibble) } else { low = low << 4 | UInt64(nibble) }
+                digits += 1
+                continue
+            }
+            if byte == 45, digits == 0, !negative {
+                negative = true
+                continue
+            }
+            guard byte >= 48, byte <= 57, digits < 9 else { return nil }
+            if digits == 0 { leadingZero = byte == 48 }
+            value = value * 10 + Int(byte - 48)
+            digits += 1
+        }
+        guard field == 2, let out = finished() else { return nil }
+        return (Fingerprint128(high: high, low: low), level, out)
+    }
+
+    /// A world line's world, checked against the header and the lines before it.
+    private mutating func world(_ fingerprint: Fingerprint128, depth: Int, out: Int, of header: ShardResult)
+        throws(ShardMergeError) -> ShardState
+    {
         let result = header.result
-        guard fields.count == 3, let fingerprint = Fingerprint128(hex: fields[0]),
-            let depth = Self.number(fields[1]), depth >= 0, let out = Self.number(fields[2])
-        else { throw damaged("not a world line (fingerprint, level, steps) nor the end line") }
+        guard depth >= 0 else { throw damaged("not a world line (fingerprint, level, steps) nor the end line") }
         guard worlds < min(ShardResult.maxStates, result.maxWorlds) else {
             throw damaged("more worlds than the search's --max-worlds \(result.maxWorlds)")
         }

@@ -206,12 +206,11 @@ enum ExploreCommand {
             do throws(BoundedFile.LineError<ShardMergeError>) {
                 try BoundedFile.forEachLine(file, maxBytes: ShardResult.maxFileBytes, maxLineBytes: ShardResult.maxLineBytes) {
                     (line, last) throws(ShardMergeError) in
-                    let text = String(decoding: line, as: UTF8.self)[...]
                     if last {
-                        _ = try reader.finish(rest: text)
+                        _ = try reader.finish(rest: String(decoding: line, as: UTF8.self)[...])
                         return
                     }
-                    let state = try reader.read(text)
+                    let state = try reader.read(bytes: line)
                     if number == nil, let header = reader.header { number = merge.add(header) }
                     if let state, let number { try merge.add(state, of: number) }
                 }
