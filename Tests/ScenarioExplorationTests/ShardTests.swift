@@ -78,4 +78,49 @@ struct ShardTests {
         let merged = try ExploreResult.merge(parsed)
         #expect(merged.result.seconds == 0 && merged.result.worldsPerSecond == merged.result.explored)
     }
+
+    @Test("a shard file with a line dropped, repeated, swapped with the next or a byte changed either does not read or reads back as written")
+    func mutatedFiles() throws {
+        let explorer = try makeExplorer(Self.searches[0].text, depth: 2, checks: Self.searches[0].checks)
+        let text = explorer.run(shard: ExploreShard(index: 1, count: 2), path: "a.scn").fileText
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var read = 0
+        var tried = 0
+        for i in lines.indices {
+            var changes: [[String]] = []
+            var dropped = lines
+            dropped.remove(at: i)
+            changes.append(dropped)
+            var repeated = lines
+            repeated.insert(lines[i], at: i)
+            changes.append(repeated)
+            if i + 1 < lines.count {
+                var swapped = lines
+                swapped.swapAt(i, i + 1)
+                changes.append(swapped)
+            }
+            for (offset, byte) in [(0, UInt8(ascii: "f")), (1, UInt8(ascii: "-")), (2, UInt8(ascii: "9"))] {
+                var bytes = Array(lines[i].utf8)
+                guard !bytes.isEmpty else { continue }
+                bytes[(i * 7 + offset) % bytes.count] = byte
+                var changed = lines
+                changed[i] = String(decoding: bytes, as: UTF8.self)
+                changes.append(changed)
+            }
+            for change in changes {
+                tried += 1
+                guard case .success(let shard) = ShardResult.parse(change.joined(separator: "\n")) else { continue }
+                read += 1
+                let written = shard.fileText
+                guard case .success(let again) = ShardResult.parse(written) else {
+                    Issue.record("written from a file that read, does not read: \(written.prefix(300))")
+                    continue
+                }
+                #expect(again.fileText == written)
+                _ = try? ExploreResult.merge([shard])
+            }
+        }
+        // Most changes are refused: only a swap within a level or a digit of a fingerprint reads.
+        #expect(read < tried / 2, "\(read) of \(tried) read")
+    }
 }
