@@ -173,6 +173,10 @@ public struct DelegateProxy: Hashable, Sendable {
         self.name = name
         self.behaviour = behaviour
     }
+
+    /// The most proxies one app has in front of its delegate (docs/RELIABILITY.md): every
+    /// call iOS makes goes through each, and a real app has a handful.
+    public static let maxCount = 64
 }
 
 /// `host posts-local`: whether the host posts its own local notification for each push with an

@@ -2,7 +2,12 @@
 
 extension World {
     /// A few lines describing the world now: time, app, device, SDK, notification center.
-    public var summary: String {
+    public var summary: String { summaryLines.joined(separator: "\n") + "\n" }
+
+    /// ``summary``, a line each. A line may hold text from a scenario or a payload (a banner's
+    /// title, a category's name) with a line break in it: a reader that prints them escapes
+    /// each line whole (the REPL's `:state`), so such text cannot forge a line of its own.
+    public var summaryLines: [String] {
         var lines: [String] = []
         lines.append("time \(TimeFormat.timestamp(now))")
         var app = "app \(appState.rawValue)"
@@ -49,6 +54,6 @@ extension World {
                         ", APNs \(answer.text)" + (push.deliveryState.map { ", \($0)" } ?? "")
                     } ?? ""))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

@@ -1,11 +1,18 @@
+import ScenarioLanguage
+
 /// The report `scn explore` prints: what was searched, how much, and per property either
 /// its counterexample or how far it holds. Timings are on one line of their own, so two
 /// runs compare equal apart from it.
 extension ExploreResult {
+    ///
+    /// Every text in it is one line, escaped (`TerminalText`): a path, a property or a step
+    /// read from a shard file cannot forge a line of the report. A counterexample's scenario
+    /// is shown as the file it is, under its own heading.
     public func report(path: String, written: [String: String] = [:]) -> String {
-        var out = "explore \(path)\n"
-        out += "  alphabet: \(alphabet.count) steps (\(alphabetOrigin))\n"
-        out += "  properties: \(properties.joined(separator: ", "))\n"
+        let line = { (text: String) in TerminalText.escape(text) }
+        var out = "explore \(line(path))\n"
+        out += "  alphabet: \(alphabet.count) steps (\(line(alphabetOrigin)))\n"
+        out += "  properties: \(properties.map(line).joined(separator: ", "))\n"
         var reach = "depth \(depthReached) of \(depth)"
         if stoppedAtMaxWorlds {
             reach +=
@@ -23,27 +30,27 @@ extension ExploreResult {
         for property in properties {
             if let found = counterexamples[property] {
                 let shrunk = found.foundLength != found.steps.count ? ", shrunk from \(found.foundLength)" : ""
-                out += "\(property): violated after \(found.steps.count) step(s)\(shrunk): "
-                out += found.steps.joined(separator: "; ") + "\n"
-                if let expected = found.expected { out += "  expected: \(expected)\n" }
-                out += "  actual:   \(found.actual)\n"
-                if let file = written[property] { out += "  written to \(file)\n" }
+                out += "\(line(property)): violated after \(found.steps.count) step(s)\(shrunk): "
+                out += found.steps.map(line).joined(separator: "; ") + "\n"
+                if let expected = found.expected { out += "  expected: \(line(expected))\n" }
+                out += "  actual:   \(line(found.actual))\n"
+                if let file = written[property] { out += "  written to \(line(file))\n" }
             } else if exhausted {
-                out += "\(property): holds for every sequence (every reachable world was seen)\n"
+                out += "\(line(property)): holds for every sequence (every reachable world was seen)\n"
             } else {
-                out += "\(property): holds for every sequence up to depth \(depthReached)\n"
+                out += "\(line(property)): holds for every sequence up to depth \(depthReached)\n"
             }
         }
         for property in properties {
             guard let found = counterexamples[property], written[property] == nil else { continue }
-            out += "\n--- counterexample: \(property) ---\n" + found.scenario
+            out += "\n--- counterexample: \(line(property)) ---\n" + found.scenario
         }
         return out
     }
 
     /// Seconds with two decimals: `16.42`.
     public static func format(_ seconds: Double) -> String {
-        let hundredths = Int((seconds * 100).rounded())
+        let hundredths = seconds.isFinite && seconds > 0 ? Int(min(seconds * 100, 1e15).rounded()) : 0
         let fraction = hundredths % 100
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }

@@ -21,6 +21,70 @@ public enum BoundedFile {
         return try readAll(fd, capacity: Int(file.size), maxBytes: maxBytes, name: name)
     }
 
+    /// The file at `path` a line at a time, without holding it whole: `body` gets each line
+    /// without its line feed, then (`last` true) what follows the last line feed, empty in a
+    /// file that ends with one. A regular file of at most `maxBytes`, lines of at most
+    /// `maxLineBytes`; `body` throws to stop.
+    public static func forEachLine<Failure: Error>(
+        _ path: String, maxBytes: Int, maxLineBytes: Int, shown: String? = nil,
+        _ body: (_ line: ArraySlice<UInt8>, _ last: Bool) throws(Failure) -> Void
+    ) throws(LineError<Failure>) {
+        let name = shown ?? path
+        guard let fd = Platform.openForReading(path) else { throw .load(LoadError("cannot read '\(name)'")) }
+        defer { Platform.close(fd) }
+        guard let file = Platform.kindAndSize(fd) else { throw .load(LoadError("cannot read '\(name)'")) }
+        guard file.kind == .regular else {
+            throw .load(LoadError("'\(name)' is \(file.kind == .folder ? "a folder" : "not a regular file")"))
+        }
+        guard file.size <= Int64(maxBytes) else { throw .load(tooLarge(name, maxBytes)) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var pending: [UInt8] = []
+        var total = 0
+        while true {
+            let result = buffer.withUnsafeMutableBytes { Platform.read(fd, into: $0) }
+            switch result {
+            case .bytes(let n):
+                total += n
+                if total > maxBytes { throw .load(tooLarge(name, maxBytes)) }
+                var start = 0
+                let chunk = buffer[0..<n]
+                while let newline = chunk[start...].firstIndex(of: 10) {
+                    do throws(Failure) {
+                        if pending.isEmpty {
+                            try body(chunk[start..<newline], false)
+                        } else {
+                            pending += chunk[start..<newline]
+                            try body(pending[...], false)
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                    } catch {
+                        throw .stopped(error)
+                    }
+                    start = newline + 1
+                }
+                pending += chunk[start...]
+                if pending.count > maxLineBytes {
+                    throw .load(LoadError("'\(name)' has a line longer than \(maxLineBytes) bytes"))
+                }
+            case .end:
+                do throws(Failure) {
+                    try body(pending[...], true)
+                } catch {
+                    throw .stopped(error)
+                }
+                return
+            case .notReady, .failed:
+                throw .load(LoadError("cannot read '\(name)'"))
+            }
+        }
+    }
+
+    /// Why ``forEachLine(_:maxBytes:maxLineBytes:shown:_:)`` stopped: the file, or the body.
+    public enum LineError<Failure: Error>: Error {
+        case load(LoadError)
+        case stopped(Failure)
+    }
+
     /// Standard input, up to `maxBytes`.
     public static func readStandardInput(maxBytes: Int) throws(LoadError) -> [UInt8] {
         try readAll(0, capacity: 0, maxBytes: maxBytes, name: "<stdin>")

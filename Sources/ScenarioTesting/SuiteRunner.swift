@@ -36,13 +36,13 @@ public struct SuiteRunner: Sendable {
     /// reported, and the run stops there (``SuiteTotals/caseLimitFile``).
     public var maxCases = 100_000
 
-    /// A runner; `jobs` below 1 counts as 1.
+    /// A runner; `jobs` below 1 counts as 1, above ``Threads/maxThreads`` as that.
     public init(
         executor: any ScenarioExecutor, jobs: Int, options: ExecutionOptions = ExecutionOptions(),
         selection: Selection = .all, maxFailures: Int? = nil
     ) {
         self.executor = executor
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), Threads.maxThreads)
         self.options = options
         self.selection = selection
         self.maxFailures = maxFailures
@@ -173,7 +173,7 @@ public struct SuiteRunner: Sendable {
         let selection = self.selection
         let maxFailures = self.maxFailures
         let maxCases = self.maxCases
-        let window = max(1, window ?? 4 * jobs)
+        let window = max(1, window ?? 4 * min(max(1, jobs), Threads.maxThreads))
         let count = files.count
         let state = Monitor(State())
         let work: @Sendable () -> Void = {

@@ -55,7 +55,7 @@ public struct TestOptions: Sendable, Hashable {
             .value(
                 "--shard", "K/N", .text, "run the K-th of N disjoint shares of the files (CI)", section: "Selection"),
             .value(
-                "--jobs", short: "j", "N", .number, "files run at once (default: the number of cores)",
+                "--jobs", short: "j", "N", .number, "files run at once (default: the number of cores; at most 64)",
                 section: "Running"),
             .value("--max-steps", "N", .number, "steps a case may take (default 1000000)", section: "Running"),
             .value(

@@ -172,7 +172,8 @@ enum ApnsCommand {
 
     /// Writes every file into a fresh hidden folder inside `out`, then moves each into
     /// `out`: a failed write (a full disk, a name the file system refuses) leaves `out`
-    /// as it was. Returns the paths written, or what went wrong.
+    /// as it was, the files it held before the run included (one this run would have
+    /// replaced is put back). Returns the paths written, or what went wrong.
     static func write(_ files: [(name: String, text: String)], into out: String) -> Result<[String], WriteProblem> {
         let fm = FileManager.default
         do {
@@ -194,17 +195,38 @@ enum ApnsCommand {
                     WriteProblem("cannot write '\(TerminalText.escape(PathText.join(out, file.name)))'\(reason)"))
             }
         }
-        var moved: [String] = []
-        for file in files {
+        // A file already in `out` under a name this run writes is first moved aside into the
+        // hidden folder, so that a failure puts it back: a run takes back only what it wrote.
+        var moved: [(target: String, kept: String?)] = []
+        func takeBack() {
+            for (target, kept) in moved.reversed() {
+                if let kept {
+                    _ = Platform.rename(kept, to: target)
+                } else {
+                    try? fm.removeItem(atPath: target)
+                }
+            }
+        }
+        for (index, file) in files.enumerated() {
             let target = PathText.join(out, file.name)
+            var kept: String?
+            // A folder under the name is not moved (the rename onto it fails, as it should).
+            if Platform.isSymbolicLink(target) || (fm.fileExists(atPath: target) && !Files.isFolder(target)) {
+                let aside = PathText.join(staging, ".kept-\(index)")
+                guard Platform.rename(target, to: aside) else {
+                    takeBack()
+                    return .failure(WriteProblem("cannot write '\(TerminalText.escape(target))'"))
+                }
+                kept = aside
+            }
             guard Platform.rename(PathText.join(staging, file.name), to: target) else {
-                // Take back the ones already moved: all or nothing.
-                for done in moved { try? fm.removeItem(atPath: done) }
+                if let kept { _ = Platform.rename(kept, to: target) }
+                takeBack()
                 return .failure(WriteProblem("cannot write '\(TerminalText.escape(target))'"))
             }
-            moved.append(target)
+            moved.append((target, kept))
         }
-        return .success(moved)
+        return .success(moved.map(\.target))
     }
 
     /// A case's name as the start of a file name: lowercase letters, digits and `-`, at

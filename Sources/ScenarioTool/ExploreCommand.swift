@@ -28,7 +28,7 @@ enum ExploreCommand {
             options: [
                 .value("--depth", "N", .number, "the longest step sequence to search (default 5, at most 64)"),
                 .value(
-                    "--jobs", "N", .number, "threads (default: the machine's cores); the report does not depend on it"),
+                    "--jobs", "N", .number, "threads (default: the machine's cores; at most 64); the report does not depend on it"),
                 .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
                 .value(
                     "--check", "P,…", .choices(BuiltinCheck.standard.map(\.name)),
@@ -98,7 +98,7 @@ enum ExploreCommand {
         if options.depth > Explorer.Options.maxDepth {
             return tool.usageError("option '--depth' is at most \(Explorer.Options.maxDepth)", command: "explore")
         }
-        options.jobs = min(options.jobs, 256)
+        options.jobs = min(options.jobs, Threads.maxThreads)
         if let list = parsed.value("--check") {
             for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
                 guard let check = BuiltinCheck.named(name) else {
@@ -202,35 +202,41 @@ enum ExploreCommand {
             )
             return ExitCode.usage
         }
-        var shards: [ShardResult] = []
         // A join reads at most 256 shards (N's limit), each at most a gibibyte: a file or a
         // folder of anything else is refused before it is read.
         guard files.count <= 256 else {
             Terminal.writeError("error: \(files.count) shard files: a search splits into at most 256\n")
             return ExitCode.usage
         }
+        // Each file is read a line at a time into the join and checked whole (its end line
+        // counts its worlds): a file cut short, or a number no search gives, is an error.
+        var merge = ShardMerge()
         for file in files {
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
-            if let size, size > ShardResult.maxFileBytes {
-                Terminal.writeError(
-                    "error: '\(TerminalText.escape(file))' is \(size) bytes, over a shard file's \(ShardResult.maxFileBytes)\n"
-                )
-                return ExitCode.usage
-            }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8)
-            else {
-                Terminal.writeError("error: cannot read '\(TerminalText.escape(file))'\n")
-                return ExitCode.usage
-            }
-            switch ShardResult.parse(text) {
-            case .success(let shard): shards.append(shard)
-            case .failure(let error):
-                Terminal.writeError("error: \(TerminalText.escape(file)): \(TerminalText.escape(error.message))\n")
+            var reader = ShardFileReader()
+            var number: Int?
+            do throws(BoundedFile.LineError<ShardMergeError>) {
+                try BoundedFile.forEachLine(file, maxBytes: ShardResult.maxFileBytes, maxLineBytes: ShardResult.maxLineBytes) {
+                    (line, last) throws(ShardMergeError) in
+                    if last {
+                        _ = try reader.finish(rest: String(decoding: line, as: UTF8.self)[...])
+                        return
+                    }
+                    let state = try reader.read(bytes: line)
+                    if number == nil, let header = reader.header { number = merge.add(header) }
+                    if let state, let number { try merge.add(state, of: number) }
+                }
+            } catch {
+                switch error {
+                case .load(let problem):
+                    Terminal.writeError("error: \(TerminalText.escape(problem.message))\n")
+                case .stopped(let problem):
+                    Terminal.writeError("error: \(TerminalText.escape(file)): \(TerminalText.escape(problem.message))\n")
+                }
                 return ExitCode.usage
             }
         }
         do throws(ShardMergeError) {
-            let (path, result) = try ExploreResult.merge(shards)
+            let (path, result) = try merge.result()
             return finish(result, path: path, out: parsed.value("--out"), allowPartial: parsed.flag("--allow-partial"))
         } catch {
             Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
@@ -249,10 +255,21 @@ enum ExploreCommand {
         }
     }
 
+    /// The most counterexample files one run writes into `--out`.
+    static let maxFiles = 1_000
+
     /// Writes each counterexample into `out` (when given) and prints the report.
     static func finish(_ found: ExploreResult, path: String, out: String?, allowPartial: Bool) -> Int32 {
         var written: [String: String] = [:]
         if let out {
+            // A file per violated property: as many as a search checks (a shard file may name
+            // thousands), so a run writes at most ``maxFiles``, and past that none.
+            guard found.counterexamples.count <= maxFiles else {
+                Terminal.writeError(
+                    "error: \(found.counterexamples.count) counterexamples: scn explore writes at most \(maxFiles) files "
+                        + "into --out; nothing written (run without --out to see them)\n")
+                return ExitCode.usage
+            }
             guard makeFolder(out) else { return ExitCode.usage }
             var used = Set<String>()
             for (index, property) in found.properties.enumerated() {

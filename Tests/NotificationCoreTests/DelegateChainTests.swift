@@ -217,4 +217,40 @@ struct TokenProxyTests {
         try killed.wait(milliseconds: 5_000)
         #expect(killed.appServerToken == nil, "the delayed call dies with its process")
     }
+
+    @Test("a chain unwinds in order: completes-twice proxies complete innermost first, after the links behind them")
+    func unwindingOrder() throws {
+        var world = try DelegateChainTests().app {
+            $0.proxies = [DelegateChainTests().proxy(.completesTwice, "A"), DelegateChainTests().proxy(.completesEarly, "B"), DelegateChainTests().proxy(.completesTwice, "C")]
+        }
+        try world.launch(.foreground)
+        let start = world.trace.count
+        try world.pushRaw(["aps": ["alert": ["title": "Anna"]]])
+        let lines = world.trace[start...].filter { $0.kind == .delegate || $0.kind == .proxy }.map(\.text)
+        #expect(
+            lines == [
+                "willPresent p1 → proxy A (completes-twice)",
+                "willPresent p1 → proxy B (completes-early)",
+                "B completes willPresent for p1 first, then forwards",
+                "willPresent p1 → proxy C (completes-twice)",
+                "willPresent p1 → own delegate",
+                "own delegate calls willPresent's completion for p1: ignored, the block was already called (the first call decides)",
+                "C completes willPresent for p1 after forwarding",
+                "proxy C calls willPresent's completion for p1: ignored, the block was already called (the first call decides)",
+                "A completes willPresent for p1 after forwarding",
+                "proxy A calls willPresent's completion for p1: ignored, the block was already called (the first call decides)",
+            ], "\(lines)")
+        #expect(world.banners.isEmpty)
+    }
+
+    @Test("a chain of 100,000 proxies is walked without native recursion, there and back")
+    func longChain() throws {
+        var proxies = (0..<100_000).map { DelegateChainTests().proxy(.forwards, "F\($0)") }
+        proxies[0] = DelegateChainTests().proxy(.completesTwice, "first")
+        var world = try DelegateChainTests().app { $0.proxies = proxies }
+        try world.launch(.foreground)
+        try world.pushRaw(["aps": ["alert": ["title": "Anna"]]])
+        #expect(world.banners.count == 1)
+        #expect(world.trace.last { $0.kind == .proxy }?.text == "first completes willPresent for p1 after forwarding")
+    }
 }

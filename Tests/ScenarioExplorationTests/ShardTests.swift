@@ -59,4 +59,68 @@ struct ShardTests {
         #expect(ExploreShard(spelled: "2/4") == ExploreShard(index: 1, count: 4))
         for bad in ["0/4", "5/4", "1/0", "a/b", "1/2/3", "", "/", "1/257"] { #expect(ExploreShard(spelled: bad) == nil) }
     }
+
+    @Test("a shard file cut at any line, with a line after its end, or without its last line feed does not read")
+    func cutFiles() throws {
+        let explorer = try makeExplorer("sdk none\n", depth: 2)
+        let text = explorer.run(shard: ExploreShard(index: 0, count: 2), path: "a.scn").fileText
+        #expect((try? ShardResult.parse(text).get()) != nil)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for n in 0..<(lines.count - 1) {
+            let cut = lines.prefix(n).map { $0 + "\n" }.joined()
+            if case .success = ShardResult.parse(cut) { Issue.record("read when cut after \(n) lines") }
+        }
+        if case .success = ShardResult.parse(text + "end 0\n") { Issue.record("read with a line after its end") }
+        if case .success = ShardResult.parse(String(text.dropLast())) { Issue.record("read without its last line feed") }
+        // The merge's time is the shards' whole milliseconds added up: never a fraction of one.
+        let shards = (0..<3).map { explorer.run(shard: ExploreShard(index: $0, count: 3), path: "a.scn") }
+        let parsed = try shards.map { try ShardResult.parse($0.fileText.replacing(#/"milliseconds":[0-9]+/#, with: "\"milliseconds\":0")).get() }
+        let merged = try ExploreResult.merge(parsed)
+        #expect(merged.result.seconds == 0 && merged.result.worldsPerSecond == merged.result.explored)
+    }
+
+    @Test("a shard file with a line dropped, repeated, swapped with the next or a byte changed either does not read or reads back as written")
+    func mutatedFiles() throws {
+        let explorer = try makeExplorer(Self.searches[0].text, depth: 2, checks: Self.searches[0].checks)
+        let text = explorer.run(shard: ExploreShard(index: 1, count: 2), path: "a.scn").fileText
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var read = 0
+        var tried = 0
+        for i in lines.indices {
+            var changes: [[String]] = []
+            var dropped = lines
+            dropped.remove(at: i)
+            changes.append(dropped)
+            var repeated = lines
+            repeated.insert(lines[i], at: i)
+            changes.append(repeated)
+            if i + 1 < lines.count {
+                var swapped = lines
+                swapped.swapAt(i, i + 1)
+                changes.append(swapped)
+            }
+            for (offset, byte) in [(0, UInt8(ascii: "f")), (1, UInt8(ascii: "-")), (2, UInt8(ascii: "9"))] {
+                var bytes = Array(lines[i].utf8)
+                guard !bytes.isEmpty else { continue }
+                bytes[(i * 7 + offset) % bytes.count] = byte
+                var changed = lines
+                changed[i] = String(decoding: bytes, as: UTF8.self)
+                changes.append(changed)
+            }
+            for change in changes {
+                tried += 1
+                guard case .success(let shard) = ShardResult.parse(change.joined(separator: "\n")) else { continue }
+                read += 1
+                let written = shard.fileText
+                guard case .success(let again) = ShardResult.parse(written) else {
+                    Issue.record("written from a file that read, does not read: \(written.prefix(300))")
+                    continue
+                }
+                #expect(again.fileText == written)
+                _ = try? ExploreResult.merge([shard])
+            }
+        }
+        // Most changes are refused: only a swap within a level or a digit of a fingerprint reads.
+        #expect(read < tried / 2, "\(read) of \(tried) read")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ScenarioLanguage
 import ScenarioRuntime
 import StandardVocabulary
@@ -90,4 +91,16 @@ struct LimitsTests {
         let found = diagnostics("sdk kindly\npush raw {\"aps\": {\"alert\": \"\(big)\"}}\n")
         #expect(found.contains { $0.message.contains("64") })
     }
+
+    @Test("a thread that cannot start leaves its work to the caller, and no more are started; at most 64 start")
+    func threadsThatCannotStart() {
+        let runs = Mutex(0)
+        // A stack larger than the address space: no thread can have it.
+        Threads.run(4, stackSize: 1 << 50) { runs.withLock { $0 += 1 } }
+        #expect(runs.withLock { $0 } == 1)
+        let started = Mutex(0)
+        Threads.run(100_000) { started.withLock { $0 += 1 } }
+        #expect(started.withLock { $0 } == Threads.maxThreads)
+    }
 }
+

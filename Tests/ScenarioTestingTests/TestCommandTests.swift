@@ -139,7 +139,7 @@ import Testing
         (["--jbos", "2"], "unknown option '--jbos'; did you mean '--jobs'?"),
         (["--frobnicate"], "unknown option '--frobnicate'"),
         (["-x"], "unknown option '-x'"),
-        (["--jobs"], "option '--jobs' needs a value: N (files run at once (default: the number of cores))"),
+        (["--jobs"], "option '--jobs' needs a value: N (files run at once (default: the number of cores; at most 64))"),
         // --json is a flag for scn run and scn check; for scn test it takes a FILE.
         (["--json"], "option '--json' needs a value: FILE (write a JSON report to FILE)"),
         (

@@ -10,6 +10,8 @@ struct CLIResult: CustomStringConvertible {
     var timedOut: Bool
     var stdoutData: Data
     var stderrData: Data
+    /// How long it ran, wall clock.
+    var seconds: Double = 0
     var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     var stderr: String { String(decoding: stderrData, as: UTF8.self) }
     var stdoutLines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -30,9 +32,15 @@ enum CLI {
 
     /// The `scn` binary: next to the test bundle when there is one (the build folder of
     /// this test run), else `.build/debug/scn` under the package root.
+    ///
+    /// `SCN_TEST_BINARY` names another one: `.ci/checks/70-hostile-release.sh` runs the hostile
+    /// probes against a release build.
     static let binary: URL = {
         let fm = FileManager.default
         var candidates: [URL] = []
+        if let named = ProcessInfo.processInfo.environment["SCN_TEST_BINARY"], !named.isEmpty {
+            candidates.append(URL(fileURLWithPath: named))
+        }
         if let first = CommandLine.arguments.first, first.contains("/") {
             candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("scn"))
         }
@@ -62,9 +70,11 @@ enum CLI {
     ///   result's `stdout` is then empty.
     /// - Parameter memoryKiB: a data-size limit the process runs under (`ulimit -d`), for
     ///   hostile inputs.
+    /// - Parameter addressKiB: an address-space limit too (`ulimit -v`): what a thread's stack
+    ///   reserves counts against it.
     static func run(
         _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], input: Data? = nil,
-        stdoutPath: String? = nil, memoryKiB: Int? = nil
+        stdoutPath: String? = nil, memoryKiB: Int? = nil, addressKiB: Int? = nil
     ) throws -> CLIResult {
         let scratch = try TempDir()
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -79,9 +89,11 @@ enum CLI {
         }
 
         let process = Process()
-        if let memoryKiB {
+        if memoryKiB != nil || addressKiB != nil {
+            let limits = [memoryKiB.map { "ulimit -d \($0)" }, addressKiB.map { "ulimit -v \($0)" }].compactMap { $0 }
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -d \(memoryKiB) && exec \"$0\" \"$@\"", binary.path] + arguments
+            process.arguments =
+                ["-c", limits.joined(separator: " && ") + " && exec \"$0\" \"$@\"", binary.path] + arguments
         } else {
             process.executableURL = binary
             process.arguments = arguments
@@ -101,13 +113,15 @@ enum CLI {
             process.standardOutput = out
         }
         process.standardError = err
+        let started = Date()
         let timedOut = try runToEnd(process)
         return CLIResult(
             status: process.terminationStatus,
             crashed: process.terminationReason == .uncaughtSignal && !timedOut,
             timedOut: timedOut,
             stdoutData: (try? Data(contentsOf: outURL)) ?? Data(),
-            stderrData: (try? Data(contentsOf: errURL)) ?? Data())
+            stderrData: (try? Data(contentsOf: errURL)) ?? Data(),
+            seconds: Date().timeIntervalSince(started))
     }
 
     /// Runs `process` until it ends, or kills it past ``deadline``: true when it was killed.

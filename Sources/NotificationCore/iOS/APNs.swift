@@ -187,7 +187,7 @@ extension World {
             return ("PayloadTooLarge", "payload is \(size) bytes, over APNs' \(limit)-byte limit")
         }
         if case .other(let word) = headers.pushType {
-            return ("InvalidPushType", "apns-push-type \(word) is not one APNs knows")
+            return ("InvalidPushType", "apns-push-type \(APNsHeaders.shown(word)) is not one APNs knows")
         }
         if !headers.priority.isKnown {
             return ("BadPriority", "apns-priority \(headers.priority) is not 10, 5 or 1")

@@ -85,45 +85,69 @@ extension World {
         scheduler.schedule(event(number), at: now + ms)
     }
 
-    /// Link `link` of the chain gets call `index`: a proxy, or past the proxies the app's delegate.
-    private mutating func runLink(_ link: Int, of index: Int) {
-        guard let call = process?.calls[index] else { return }
+    /// Link `first` of the chain gets call `index`, and each link it reaches after it: a proxy,
+    /// or past the proxies the app's delegate.
+    ///
+    /// The chain is walked in a loop, not by recursion: a link that forwards hands the call to
+    /// the next one, and what a `completes-twice` proxy does after the links behind it returned
+    /// is kept on a list and done innermost first, as the calls would unwind. A chain of
+    /// thousands of proxies takes no native stack.
+    private mutating func runLink(_ first: Int, of index: Int) {
         let proxies = configuration.proxies
-        let id = call.pushID
-        let what = call.callback.call
-        guard link < proxies.count else {
-            appDelegateLink(index)
-            return
-        }
-        let proxy = proxies[link]
-        let name = "proxy \(proxy.name)"
-        let empty: WillPresentAnswer = .suppress(reason: "\(name) completed willPresent with [] (nothing shown)")
-        switch proxy.behaviour {
-        case .forwards:
-            record(.delegate, "\(what) \(id) → \(name) (forwards)")
-            runLink(link + 1, of: index)
-        case .swallows:
-            record(.delegate, "\(what) \(id) → \(name) (swallows)")
-            record(.proxy, "\(proxy.name) completes \(what) for \(id) itself and never calls the next link")
-            complete(index, with: empty, by: name, note: "")
-            if let banner = call.banner {
-                record(.tapLost, "\(banner.id): \(name) swallowed the tap; the app never hears of it")
+        // The `completes-twice` links passed, outermost first: each completes once the links
+        // behind it returned.
+        var unwinding: [Int] = []
+        // The call's push and callback, the same at every link.
+        var started: (id: String, what: String)?
+        var link = first
+        walk: while let call = process?.calls[index] {
+            let id = call.pushID
+            let what = call.callback.call
+            if started == nil { started = (id, what) }
+            guard link < proxies.count else {
+                appDelegateLink(index)
+                break walk
             }
-        case .completesEarly:
-            record(.delegate, "\(what) \(id) → \(name) (completes-early)")
-            record(.proxy, "\(proxy.name) completes \(what) for \(id) first, then forwards")
-            complete(index, with: empty, by: name, note: "")
-            runLink(link + 1, of: index)
-        case .completesTwice:
-            record(.delegate, "\(what) \(id) → \(name) (completes-twice)")
-            runLink(link + 1, of: index)
-            record(.proxy, "\(proxy.name) completes \(what) for \(id) after forwarding")
-            complete(index, with: empty, by: name, note: "")
-        case .delays(let ms):
-            record(.delegate, "\(what) \(id) → \(name) (delays \(TimeFormat.duration(ms)))")
-            record(.proxy, "\(proxy.name) calls the next link for \(id) \(TimeFormat.duration(ms)) later")
-            scheduleForCall(index, in: ms) { .chainResumes(process: $0, call: index, link: link + 1) }
+            let proxy = proxies[link]
+            let name = "proxy \(proxy.name)"
+            switch proxy.behaviour {
+            case .forwards:
+                record(.delegate, "\(what) \(id) → \(name) (forwards)")
+            case .swallows:
+                record(.delegate, "\(what) \(id) → \(name) (swallows)")
+                record(.proxy, "\(proxy.name) completes \(what) for \(id) itself and never calls the next link")
+                complete(index, with: Self.emptyAnswer(name), by: name, note: "")
+                if let banner = call.banner {
+                    record(.tapLost, "\(banner.id): \(name) swallowed the tap; the app never hears of it")
+                }
+                break walk
+            case .completesEarly:
+                record(.delegate, "\(what) \(id) → \(name) (completes-early)")
+                record(.proxy, "\(proxy.name) completes \(what) for \(id) first, then forwards")
+                complete(index, with: Self.emptyAnswer(name), by: name, note: "")
+            case .completesTwice:
+                record(.delegate, "\(what) \(id) → \(name) (completes-twice)")
+                unwinding.append(link)
+            case .delays(let ms):
+                record(.delegate, "\(what) \(id) → \(name) (delays \(TimeFormat.duration(ms)))")
+                record(.proxy, "\(proxy.name) calls the next link for \(id) \(TimeFormat.duration(ms)) later")
+                let next = link + 1
+                scheduleForCall(index, in: ms) { .chainResumes(process: $0, call: index, link: next) }
+                break walk
+            }
+            link += 1
         }
+        guard let (id, what) = started else { return }
+        for link in unwinding.reversed() {
+            let proxy = proxies[link]
+            record(.proxy, "\(proxy.name) completes \(what) for \(id) after forwarding")
+            complete(index, with: Self.emptyAnswer("proxy \(proxy.name)"), by: "proxy \(proxy.name)", note: "")
+        }
+    }
+
+    /// What a proxy that completes `willPresent` itself answers: `[]`, nothing shown.
+    private static func emptyAnswer(_ name: String) -> WillPresentAnswer {
+        .suppress(reason: "\(name) completed willPresent with [] (nothing shown)")
     }
 
     /// The last link: the app's delegate, if one is assigned; else the last proxy completes

@@ -94,6 +94,9 @@ extension Vocabulary {
         addCaseRule { configuration in
             var violations: [RuleViolation] = []
             var proxies: [String: SourceRange] = [:]
+            // Every proxy name met (a link of the chain), for the budget.
+            var named: Set<String> = []
+            var overBudget = false
             for command in [configuration.settings, configuration.laterSettings].joined() {
                 let arguments = command.arguments
                 func violation(_ message: String, _ label: String? = nil) {
@@ -126,6 +129,15 @@ extension Vocabulary {
                 case "proxy":
                     let behaviour = arguments.positionals.count > 1 ? arguments.positionals[1]?.wordText : nil
                     let argument = arguments.positionals.count > 2 ? arguments.positionals[2] : nil
+                    let name = (arguments.positionals.first ?? nil).flatMap(Self.literalText)
+                    // Each name is a link, whether a behaviour line or `registers-categories`
+                    // names it first; past the budget, one error at the line that crosses it.
+                    if let name, !overBudget, named.insert(name).inserted, named.count > DelegateProxy.maxCount {
+                        overBudget = true
+                        violation(
+                            "too many proxies: an app has at most \(DelegateProxy.maxCount) in front of its delegate",
+                            "proxy number \(named.count)")
+                    }
                     if behaviour == "registers-categories" {
                         if argument == nil {
                             violation("'proxy … registers-categories' needs the categories", "e.g. 'registers-categories fcm'")
@@ -137,7 +149,7 @@ extension Vocabulary {
                     } else if let behaviour, behaviour != "delays", argument != nil {
                         violation("only 'proxy … delays' takes a duration", "'\(behaviour)' takes none")
                     }
-                    if let name = (arguments.positionals.first ?? nil).flatMap(Self.literalText) {
+                    if let name {
                         if proxies[name] != nil {
                             violation(
                                 "proxy \(ScenarioText.quoted(name)) is declared twice",

@@ -180,6 +180,7 @@ extension Vocabulary {
                     }
                     proxies[index].registersCategories = categories
                 } else {
+                    try Self.roomForProxy(proxies)
                     var proxy = DelegateProxy(name: name, behaviour: .forwards)
                     proxy.declared = false
                     proxy.registersCategories = categories
@@ -209,6 +210,7 @@ extension Vocabulary {
                 context.configuration.proxies[index].declared = true
                 return
             }
+            try Self.roomForProxy(context.configuration.proxies)
             context.configuration.proxies.append(DelegateProxy(name: name, behaviour: behaviour))
         }
         add(
@@ -437,6 +439,15 @@ extension Vocabulary {
 }
 
 extension Vocabulary {
+    /// A proxy more fits in front of the delegate: the check counts the names it can read,
+    /// this the ones made at run time (an interpolated name, lines typed at the REPL).
+    static func roomForProxy(_ proxies: [DelegateProxy]) throws(StepError) {
+        guard proxies.count < DelegateProxy.maxCount else {
+            throw StepError(
+                .limit, "too many proxies: an app has at most \(DelegateProxy.maxCount) in front of its delegate")
+        }
+    }
+
     /// One name or a list of names (`"chat"`, `[reply, mark-read]`), for `what`.
     static func names(_ value: Value?, for what: String) throws(StepError) -> [String] {
         switch value {

@@ -418,7 +418,8 @@ struct ReplMachine {
     func stateText() -> String {
         var lines: [String] = []
         if let world {
-            lines += world.summary.split(separator: "\n").map { TerminalText.escape(String($0)) }
+            // A line each, escaped whole: a title's line break is shown as `\n`, not kept.
+            lines += world.summaryLines.map { TerminalText.escape($0) }
         } else {
             lines.append("not installed yet: the first action installs the app")
             if checkContext.settings.isEmpty {
