@@ -234,4 +234,20 @@ struct KnownBugOutcomeTests {
             (try? Language.format(SourceFile(path: "t.scn", text: text)).get())
                 == "known-bug \"r\" because \"t\" in p1\nbug always expect banners 0\n")
     }
+
+    @Test("help, completion and the reference know the statements")
+    func reference() throws {
+        let registry = Vocabulary.standard.registry
+        let help = try #require(Reference.text(registry, command: ["known-bug"]))
+        #expect(help.hasPrefix("known-bug TEXT [because TEXT [in PUSH]]\n"))
+        #expect(Reference.text(registry, command: ["bug"])?.contains("bug always|never expect …") == true)
+        #expect(Reference.markdown(registry).contains("| `known-bug TEXT [because TEXT [in PUSH]]` |"))
+        let completer = StatementCompleter(registry: registry)
+        #expect(completer.complete(before: "", word: "bu") == .words(["build", "bug"]))
+        #expect(completer.complete(before: "bug ", word: "") == .words(["expect", "always", "never"]))
+        #expect(completer.complete(before: "bug always ", word: "e") == .words(["expect"]))
+        #expect(completer.complete(before: "known-bug \"x\" ", word: "") == .words(["because"]))
+        #expect(completer.complete(before: "known-bug \"x\" because \"y\" ", word: "") == .words(["in"]))
+        #expect(completer.complete(before: "expect trace \"x\" ", word: "si") == .words(["since"]))
+    }
 }
