@@ -88,7 +88,7 @@ import Testing
         #expect(
             head[4]
                 == "- **In the trace:** `[   0.000s] tap-lost: b1: no notification-center delegate was assigned during "
-                + "launch (delegate-assigned at-start)`")
+                + "launch (delegate-assigned at-start)` (because \"no notification-center delegate was assigned during launch\")")
         #expect(head[5] == "" && head[6] == "### Scenario", "then the scenario")
 
         // A plain failure: a step's precondition, and a line the file's `expect trace` names.
