@@ -97,7 +97,7 @@ public struct Interpreter: Sendable {
     /// for or when the script reads them (`expect trace`, `expect log`, …), else the newest
     /// events a failure report quotes. A million-step case then runs in constant memory.
     public func recordKeeping(for script: CheckedScript) -> RecordKeeping {
-        keepsWholeRecords || vocabulary.readsRecords(script) || script.cases.contains { $0.knownBugMark != nil }
+        keepsWholeRecords || vocabulary.readsRecords(script) || script.cases.contains { $0.knownBugMark?.because != nil }
             ? .everything : .newest(FailureReport.traceExcerptLength)
     }
 

@@ -128,6 +128,9 @@ public struct KnownBugEvidence: Hashable, Sendable {
 }
 
 extension Interpreter {
+    /// How many `bug` lines a known bug's `stated:` names.
+    static let statedShown = 5
+
     /// The outcome table of §5.3 for a known-bug case that ended with `failure`: reproduced
     /// when it failed as stated, else failed. `trace` is the case's trace.
     static func verdict(
@@ -176,9 +179,13 @@ extension Interpreter {
         if let text = mark.because {
             stated.append("because " + quoted(text) + (mark.push.map { " in " + $0 } ?? ""))
         }
-        for line in testCase.statedExpectations {
+        // At most a few lines: a report names what a case states, it does not reprint it.
+        for line in testCase.statedExpectations.prefix(Self.statedShown) {
             let place = line.path == script.source.path ? "" : line.path + ":"
             stated.append(TerminalText.escape(line.text) + " (\(place)\(line.line):\(line.column))")
+        }
+        if testCase.statedExpectations.count > Self.statedShown {
+            stated.append("… \(testCase.statedExpectations.count - Self.statedShown) more bug lines")
         }
         if stated.isEmpty { stated.append("any expectation or property fails") }
 
