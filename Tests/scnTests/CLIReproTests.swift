@@ -397,6 +397,21 @@ import Testing
         #expect(!alone.stdout.contains("### Where the known bug parts"), "no other case: the section is left out")
     }
 
+    @Test("a known bug that did not reproduce as stated: the verdict names what it stated and what happened")
+    func notAsStated() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "s.scn",
+            "sdk kindly 3.0.12\nknown-bug \"ref\" because \"swallowed the tap\"\nlaunch background\ntap\n")
+        let r = try dir.scn("repro", "s.scn")
+        #expect(r.status == 0, "\(r)")
+        let lines = r.stdoutLines
+        #expect(lines.first?.hasPrefix("**Result:** known bugs: 0 reproduced · 0 passed, 1 failed (exit 1)") == true, "\(r)")
+        #expect(lines.dropFirst().first == "- **Case:** \"s\" — FAIL, known bug did not reproduce as stated")
+        #expect(lines.contains("- **Stated:** because \"swallowed the tap\""))
+        #expect(lines.contains { $0.hasPrefix("- **Happened:** step failed at 4:1: tap: no banner") })
+    }
+
     @Test("Mermaid text keeps what was written, as entity codes")
     func mermaidEntities() throws {
         let dir = try TempDir()
