@@ -380,7 +380,8 @@ func traceOutcome(_ w: World, _ a: Arguments, wanted: Bool) -> Outcome {
     }
     let scopeShown = shown
     let hits = positions.filter { traceText(trace[$0]).contains(text) }.map { trace[$0].line }
-    let count = positions.count
+    // Without a scope, the count is the whole trace's, as it always read.
+    let count = scope == nil && !since ? trace.count : positions.count
     if wanted {
         let installHas =
             scope == nil && !since && trace.contains { $0.kind == .install && traceText($0).contains(text) }
