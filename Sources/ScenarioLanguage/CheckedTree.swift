@@ -33,10 +33,46 @@ public struct CheckedStmt: Hashable, Sendable {
     /// The file the statement was written in (differs from the script's own file inside
     /// an include).
     public var path: String
+    /// Whether the statement is marked `bug` (`bug expect …`, `bug always expect …`): an
+    /// expectation the case's known bug breaks.
+    public var bug = false
     public init(_ kind: Kind, _ range: SourceRange, path: String) {
         self.kind = kind
         self.range = range
         self.path = path
+    }
+}
+
+/// What a case's `known-bug` line states (§5.3 of the spec).
+public struct KnownBugMark: Hashable, Sendable {
+    /// The reference: the bug's thread, or any text.
+    public var reference: String
+    /// `because "TEXT"`: the cause, as text of a trace event after the install line.
+    public var because: String?
+    /// `in PUSH`: the push among whose events the cause is.
+    public var push: String?
+    public init(reference: String, because: String? = nil, push: String? = nil) {
+        self.reference = reference
+        self.because = because
+        self.push = push
+    }
+
+    /// The most bytes of a `because` text.
+    public static let becauseLimit = 200
+}
+
+/// A `bug expect …` line as written, and where.
+public struct StatedExpectation: Hashable, Sendable {
+    /// `bug expect route "chat/1"`, one line.
+    public var text: String
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public init(text: String, path: String, line: Int, column: Int) {
+        self.text = text
+        self.path = path
+        self.line = line
+        self.column = column
     }
 }
 
@@ -52,18 +88,23 @@ public struct CheckedCase: Hashable, Sendable {
     /// states what should happen, so a failure reproduces the bug and a pass means it may
     /// be fixed.
     public var knownBug: String?
+    /// Everything the case's `known-bug` line states (its reference is ``knownBug``).
+    public var knownBugMark: KnownBugMark?
+    /// The case's `bug expect …` lines (the prologue's first), in order.
+    public var statedExpectations: [StatedExpectation] = []
     /// Loop variables bound when the case was made by a `for` around `case` blocks.
     public var bindings: [Name: Value]
     public var body: [CheckedStmt]
     public init(
         name: String, nameRange: SourceRange, tags: [String], skip: String?,
-        bindings: [Name: Value], body: [CheckedStmt], knownBug: String? = nil
+        bindings: [Name: Value], body: [CheckedStmt], knownBug: String? = nil, knownBugMark: KnownBugMark? = nil
     ) {
         self.name = name
         self.nameRange = nameRange
         self.tags = tags
         self.skip = skip
-        self.knownBug = knownBug
+        self.knownBug = knownBug ?? knownBugMark?.reference
+        self.knownBugMark = knownBugMark ?? knownBug.map { KnownBugMark(reference: $0) }
         self.bindings = bindings
         self.body = body
     }
@@ -86,6 +127,14 @@ public struct CheckedScript: Sendable {
         self.prologue = prologue
         self.cases = cases
         self.sources = sources
+    }
+}
+
+extension CheckedStmt.Kind {
+    /// Whether it is an `expect …` command.
+    public var isExpectation: Bool {
+        if case .command(let bound) = self { return bound.signature.role == .expectation }
+        return false
     }
 }
 

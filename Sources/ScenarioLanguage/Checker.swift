@@ -258,7 +258,7 @@ final class CheckRun {
         var caseStatements: [Stmt] = []
         var fileTags: [String] = []
         var fileSkip: (reason: String, range: SourceRange)?
-        var fileKnownBug: (reason: String, range: SourceRange)?
+        var fileKnownBug: (mark: KnownBugMark, range: SourceRange)?
 
         // The prologue first: every case runs all of it, whatever its place in the file.
         for stmt in tree.statements {
@@ -271,8 +271,8 @@ final class CheckRun {
                 collectTags(names, into: &fileTags, file: file)
             case .skip(let reason):
                 collectSkip(reason, stmt: stmt, into: &fileSkip, file: file)
-            case .knownBug(let reference):
-                collectKnownBug(reference, stmt: stmt, into: &fileKnownBug, file: file)
+            case .knownBug(let reference, let because, let push):
+                collectKnownBug(reference, because: because, push: push, stmt: stmt, into: &fileKnownBug, file: file)
             default:
                 if let checked = checkStatement(stmt, file: file, scope: &scope, position: .top) {
                     prologue.append(checked)
@@ -294,7 +294,7 @@ final class CheckRun {
             made += count
             expandCases(
                 stmt, file: file, scope: scope, bindings: [:], fileTags: fileTags, fileSkip: fileSkip?.reason,
-                fileKnownBug: fileKnownBug?.reason, prologue: prologueSummary, names: &caseNames, into: &cases)
+                fileKnownBug: fileKnownBug?.mark, prologue: prologueSummary, names: &caseNames, into: &cases)
         }
         if caseStatements.isEmpty && !CheckRun.isLibrary(tree.statements) {
             let name = CheckRun.caseName(forPath: file.path)
@@ -302,8 +302,9 @@ final class CheckRun {
             cases.append(
                 CheckedCase(
                     name: name, nameRange: SourceRange(0, 0), tags: fileTags, skip: fileSkip?.reason, bindings: [:],
-                    body: [], knownBug: fileKnownBug?.reason))
+                    body: [], knownBugMark: fileKnownBug?.mark))
         }
+        collectStatedExpectations(prologue: prologue, cases: &cases)
         return CheckedScript(source: file, prologue: prologue, cases: cases, sources: sources)
     }
 

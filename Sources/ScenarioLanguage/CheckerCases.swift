@@ -29,7 +29,7 @@ extension CheckRun {
 
     func expandCases(
         _ stmt: Stmt, file: SourceFile, scope: Scope, bindings: [Name: Value], fileTags: [String],
-        fileSkip: String?, fileKnownBug: String?, prologue: ConfigurationSummary,
+        fileSkip: String?, fileKnownBug: KnownBugMark?, prologue: ConfigurationSummary,
         names: inout [String: SourceRange],
         into cases: inout [CheckedCase]
     ) {
@@ -38,7 +38,7 @@ extension CheckRun {
             let caseScope = scope.pushed(Scope.Frame(variables: Set(bindings.keys.map(\.text))))
             var tags = fileTags
             var skip: (reason: String, range: SourceRange)?
-            var knownBug: (reason: String, range: SourceRange)?
+            var knownBug: (mark: KnownBugMark, range: SourceRange)?
             var statements: [CheckedStmt] = []
             var inner = caseScope.pushed()
             nesting += 1
@@ -46,14 +46,14 @@ extension CheckRun {
                 switch s.kind {
                 case .tags(let names): collectTags(names, into: &tags, file: file)
                 case .skip(let reason): collectSkip(reason, stmt: s, into: &skip, file: file)
-                case .knownBug(let reference):
+                case .knownBug(let reference, let because, let push):
                     if let step = statements.first {
                         error(
                             "'known-bug' goes at the top of the case", file, s.range,
                             label: "move it above the case's first step",
                             notes: ["the first step is on line \(file.location(of: step.range.start).line)"])
                     }
-                    collectKnownBug(reference, stmt: s, into: &knownBug, file: file)
+                    collectKnownBug(reference, because: because, push: push, stmt: s, into: &knownBug, file: file)
                 default:
                     if let checked = checkStatement(s, file: file, scope: &inner, position: .nested) {
                         statements.append(checked)
@@ -81,7 +81,7 @@ extension CheckRun {
                 CheckedCase(
                     name: name, nameRange: nameExpr.range, tags: tags, skip: skip?.reason ?? fileSkip,
                     bindings: bindings,
-                    body: statements, knownBug: knownBug?.reason ?? fileKnownBug))
+                    body: statements, knownBugMark: knownBug?.mark ?? fileKnownBug))
 
         case .for(let variable, let sequence, let body):
             var ok = true
@@ -272,7 +272,8 @@ extension CheckRun {
     }
 
     func collectKnownBug(
-        _ reference: Expr?, stmt: Stmt, into knownBug: inout (reason: String, range: SourceRange)?, file: SourceFile
+        _ reference: Expr?, because: Expr?, push: Expr?, stmt: Stmt,
+        into knownBug: inout (mark: KnownBugMark, range: SourceRange)?, file: SourceFile
     ) {
         if let previous = knownBug {
             error(
@@ -292,6 +293,31 @@ extension CheckRun {
                 label: "write known-bug \"https://…\"")
             return
         }
-        knownBug = (text, stmt.range)
+        var mark = KnownBugMark(reference: text)
+        if let because {
+            guard case .string(let cause)? = because.literalValue, !cause.isEmpty else {
+                error(
+                    "'because' takes the cause as quoted trace text, got '\(self.text(file, because.range))'", file,
+                    because.range, label: "write because \"text of a trace event\" (no variables)")
+                return
+            }
+            guard cause.utf8.count <= KnownBugMark.becauseLimit, !cause.contains("\n") else {
+                error(
+                    "a 'because' text is one line of at most \(KnownBugMark.becauseLimit) bytes", file, because.range,
+                    label: "quote the part of the trace event that states the cause")
+                return
+            }
+            mark.because = cause
+        }
+        if let push {
+            guard let name = push.wordText, case .word = push.kind, name.utf8.count <= 64 else {
+                error(
+                    "'in' takes a push's id, got '\(self.text(file, push.range))'", file, push.range,
+                    label: "write … in p1 (the push's id in the trace)")
+                return
+            }
+            mark.push = name
+        }
+        knownBug = (mark, stmt.range)
     }
 }

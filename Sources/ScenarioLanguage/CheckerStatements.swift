@@ -94,6 +94,13 @@ extension CheckRun {
         case .alphabet(let body):
             return checkAlphabet(body, stmt: stmt, file: file, scope: scope, position: position)
 
+        case .bug(let keyword, let property, let expectation):
+            if position == .repl {
+                error("'bug' only applies to the cases of a file", file, stmt.range, label: "it marks what a known bug breaks")
+                return nil
+            }
+            return checkBug(property, keyword: keyword, expectation, stmt: stmt, file: file, scope: scope)
+
         case .tags, .skip, .knownBug:
             let word = stmt.kind.keyword
             switch position {
@@ -168,6 +175,86 @@ extension CheckRun {
             return nil
         }
         return CheckedStmt(.property(kind, bound), stmt.range, path: file.path)
+    }
+
+    /// `bug expect …` / `bug always|never expect …`: an expectation (or a property) marked
+    /// as one the case's known bug breaks. Whether the case is a known-bug case is checked
+    /// once its cases are made (``collectStatedExpectations(prologue:cases:)``).
+    func checkBug(
+        _ property: PropertyKind?, keyword: SourceRange, _ expectation: [Expr], stmt: Stmt, file: SourceFile,
+        scope: Scope
+    ) -> CheckedStmt? {
+        let innerStart = expectation.first?.range.start ?? stmt.range.end
+        var checked: CheckedStmt?
+        if let property {
+            let inner = Stmt(.property(property, keyword: keyword, expectation: expectation), stmt.range)
+            checked = checkProperty(property, keyword: keyword, expectation, stmt: inner, file: file, scope: scope)
+        } else {
+            let inner = Stmt(.command(expectation), SourceRange(innerStart, stmt.range.end))
+            checked = checkCommand(expectation, stmt: inner, file: file, scope: scope)
+            if let command = checked, !(command.kind.isExpectation) {
+                error(
+                    "'bug' marks an expectation, got '\(text(file, expectation.first?.range ?? inner.range))'", file,
+                    inner.range, label: "write bug expect …")
+                return nil
+            }
+        }
+        guard var marked = checked else { return nil }
+        marked.range = stmt.range
+        marked.bug = true
+        return marked
+    }
+
+    /// The `bug` statements of `statements` and of the blocks inside them (includes, defs,
+    /// loops), in order. A stack, not recursion: nesting is bounded, but not by this.
+    static func bugStatements(_ statements: [CheckedStmt]) -> [CheckedStmt] {
+        var found: [CheckedStmt] = []
+        var stack: [(body: [CheckedStmt], next: Int)] = [(statements, 0)]
+        while var top = stack.popLast() {
+            guard top.next < top.body.count else { continue }
+            let statement = top.body[top.next]
+            top.next += 1
+            stack.append(top)
+            if statement.bug { found.append(statement) }
+            switch statement.kind {
+            case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .include(_, _, let body):
+                stack.append((body, 0))
+            default:
+                break
+            }
+        }
+        return found
+    }
+
+    /// Gives each case its `bug` lines (the prologue's first). A `bug` line in a case without
+    /// a `known-bug` line is an error, once per line.
+    func collectStatedExpectations(prologue: [CheckedStmt], cases: inout [CheckedCase]) {
+        let shared = Self.bugStatements(prologue)
+        var reported = Set<String>()
+        for i in cases.indices {
+            let lines = shared + Self.bugStatements(cases[i].body)
+            guard !lines.isEmpty else { continue }
+            guard cases[i].knownBugMark != nil else {
+                for line in lines {
+                    guard let file = sources[line.path] else { continue }
+                    let key = "\(line.path):\(line.range.start)"
+                    guard reported.insert(key).inserted else { continue }
+                    error(
+                        "'bug' marks what a known bug breaks, but the case '\(Token.abbreviate(cases[i].name))' "
+                            + "has no 'known-bug' line", file, line.range,
+                        label: "add known-bug \"REF\" at the top of the case, or remove 'bug'")
+                }
+                continue
+            }
+            cases[i].statedExpectations = lines.compactMap { line in
+                guard let file = sources[line.path] else { return nil }
+                let at = file.location(of: line.range.start)
+                var written = text(file, line.range)
+                if let newline = written.firstIndex(of: "\n") { written = String(written[..<newline]) + " …" }
+                if written.utf8.count > 160 { written = String(written.prefix(157)) + "…" }
+                return StatedExpectation(text: written, path: line.path, line: at.line, column: at.column)
+            }
+        }
     }
 
     /// `alphabet { … }`: once, at the top level of a file; its statements are steps

@@ -55,6 +55,23 @@ public struct StatementCompleter: Sendable {
             if PropertyKind(rawValue: next) != nil { return .words([]) }
             return complete(tokens: rest, inString: inString, head: next, word: word)
         }
+        if head == "bug" {
+            // `bug expect …` / `bug always|never expect …`.
+            let rest = Array(tokens.dropFirst())
+            guard let next = rest.first else {
+                return .words(filter(registry.headWords.filter { $0 == "expect" } + ["always", "never"], word))
+            }
+            return complete(tokens: rest, inString: inString, head: next, word: word)
+        }
+        if head == "known-bug" {
+            // `known-bug "REF" because "TEXT" in PUSH`: the words after the quoted values.
+            if inString { return .words([]) }
+            switch tokens.count {
+            case 2: return .words(filter(["because"], word))
+            case 4 where tokens[2] == "because": return .words(filter(["in"], word))
+            default: return .words([])
+            }
+        }
         if Parser.keywords.contains(head) || defs.contains(head) { return .words([]) }
         if inString {
             // Inside a quoted argument: only a file path is worth completing.

@@ -185,11 +185,26 @@ private struct Printer {
                 out += " "
                 value(reason, indent: indent)
             }
-        case .knownBug(let reference):
+        case .knownBug(let reference, let because, let push):
             slice(SourceRange(stmt.range.start, stmt.range.start + 9))
             if let reference {
                 out += " "
                 value(reference, indent: indent)
+            }
+            if let because {
+                out += " because "
+                value(because, indent: indent)
+            }
+            if let push {
+                out += " in "
+                value(push, indent: indent)
+            }
+        case .bug(_, let property, let expectation):
+            out += "bug"
+            if let property { out += " " + property.rawValue }
+            for argument in expectation {
+                out += " "
+                value(argument, indent: indent)
             }
         case .property(let kind, _, let expectation):
             out += kind.rawValue

@@ -81,3 +81,34 @@ public enum Language {
         return lexed.diagnostics.contains { $0.message.hasPrefix("unterminated raw string") }
     }
 }
+
+/// The statements that mark cases and expectations rather than run (§5.3 of the spec), for
+/// `scn help`, docs/COMMANDS.md and completion: they are keywords of the parser, not
+/// commands of the registry, so their reference lives here, next to the language.
+public enum StatementForms {
+    public struct Form: Sendable {
+        /// The keyword that starts it.
+        public var keyword: String
+        public var usage: String
+        public var summary: String
+    }
+
+    public static let all: [Form] = [
+        Form(
+            keyword: "known-bug", usage: "known-bug TEXT [because TEXT [in PUSH]]",
+            summary: "the case (at its top; in the prologue, every case) states what should happen and fails until "
+                + "the bug is fixed; because: the cause, as text of a trace event after the install line "
+                + "(among PUSH's events with in)"),
+        Form(
+            keyword: "bug", usage: "bug expect …",
+            summary: "an expectation the known bug breaks: the case reproduces only when one of these fails "
+                + "(outside a known-bug case, a check error)"),
+        Form(
+            keyword: "bug", usage: "bug always|never expect …",
+            summary: "a property the known bug breaks"),
+        Form(
+            keyword: "always", usage: "always expect …",
+            summary: "a property: must hold where it stands and after every later step"),
+        Form(keyword: "never", usage: "never expect …", summary: "a property: must never hold"),
+    ]
+}

@@ -26,7 +26,7 @@ struct Lexeme {
 
 /// The words the parser recognises, interned first, so that their numbers are fixed.
 enum Keyword: Int32, CaseIterable {
-    case `let`, `repeat`, `for`, def, include, `case`, tags, skip, knownBug, always, never, alphabet
+    case `let`, `repeat`, `for`, def, include, `case`, tags, skip, knownBug, always, never, bug, alphabet
     case `in`, `true`, `false`, none, null
 
     /// Written out: `"\(self)"` would print the case through reflection (2.7M instructions at
@@ -44,6 +44,7 @@ enum Keyword: Int32, CaseIterable {
         case .knownBug: "known-bug"
         case .always: "always"
         case .never: "never"
+        case .bug: "bug"
         case .alphabet: "alphabet"
         case .in: "in"
         case .true: "true"

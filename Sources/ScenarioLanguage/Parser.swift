@@ -323,6 +323,7 @@ public struct Parser {
         case .knownBug?: return try parseKnownBug()
         case .always?: return try parseProperty(.always)
         case .never?: return try parseProperty(.never)
+        case .bug?: return try parseBug()
         case .alphabet?: return try parseAlphabet()
         default: return try parseCommand()
         }
@@ -565,13 +566,62 @@ public struct Parser {
         return Stmt(.skip(reason: reason), SourceRange(keyword.range.start, previousEnd))
     }
 
+    /// `known-bug ["REF" [because "TEXT" [in PUSH]]]` (the checker checks the values).
     private mutating func parseKnownBug() throws(SyntaxError) -> Stmt {
         let keyword = advance()
         var reference: Expr?
-        if peek.tag.startsValue {
+        var because: Expr?
+        var push: Expr?
+        if peek.tag.startsValue, !isWord(peek, "because") {
             reference = try parseValue(inside: false)
         }
-        return Stmt(.knownBug(reference: reference), SourceRange(keyword.range.start, previousEnd))
+        if isWord(peek, "because") {
+            advance()
+            guard peek.tag.startsValue else {
+                throw fail(
+                    "expected the cause as quoted trace text after 'because', got \(describe(peek))",
+                    at: spot(peek), label: "write known-bug \"REF\" because \"text of a trace event\"")
+            }
+            because = try parseValue(inside: false)
+            if self.keyword(peek) == .in {
+                advance()
+                guard peek.tag.startsValue else {
+                    throw fail(
+                        "expected a push after 'in', got \(describe(peek))", at: spot(peek),
+                        label: "write … because \"TEXT\" in p1")
+                }
+                push = try parseValue(inside: false)
+            }
+        }
+        return Stmt(
+            .knownBug(reference: reference, because: because, push: push), SourceRange(keyword.range.start, previousEnd))
+    }
+
+    /// Whether `t` is the word `text` (not a keyword of its own).
+    private func isWord(_ t: Lexeme, _ text: String) -> Bool {
+        t.tag == .word && lexed.word(t) == text
+    }
+
+    /// `bug COMMAND` / `bug always|never COMMAND` (the checker makes sure it is an expectation).
+    private mutating func parseBug() throws(SyntaxError) -> Stmt {
+        let keyword = advance()
+        var property: PropertyKind?
+        switch self.keyword(peek) {
+        case .always?: property = .always
+        case .never?: property = .never
+        default: break
+        }
+        if property != nil { advance() }
+        guard peek.tag == .word else {
+            throw fail(
+                "expected an expectation after 'bug', got \(describe(peek))", at: spot(peek),
+                label: "write bug expect …")
+        }
+        let command = try parseCommand()
+        guard case .command(let arguments) = command.kind else { throw SyntaxError() }
+        return Stmt(
+            .bug(keyword: keyword.range, property: property, expectation: arguments),
+            SourceRange(keyword.range.start, command.range.end))
     }
 
     /// `always COMMAND` / `never COMMAND` (the checker makes sure it is an expectation).

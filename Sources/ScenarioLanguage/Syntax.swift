@@ -2,7 +2,7 @@
 //
 //   file      := statement*            (statements end at a newline, ';' or the '}' of their block)
 //   statement := command | let | repeat | for | def | include | case | tags | skip
-//              | property | alphabet
+//              | known-bug | property | bug | alphabet
 //   command   := WORD value*
 //   let       := 'let' NAME '=' value
 //   repeat    := 'repeat' value block
@@ -12,7 +12,9 @@
 //   case      := 'case' STRING block
 //   tags      := 'tags' WORD+
 //   skip      := 'skip' STRING?
+//   known-bug := 'known-bug' STRING ('because' STRING ('in' WORD)?)?
 //   property  := ('always' | 'never') command      (the command is an `expect …`)
+//   bug       := 'bug' ('always' | 'never')? command   (an expectation the known bug breaks)
 //   alphabet  := 'alphabet' block                  (the steps `scn explore` draws from)
 //   block     := '{' statement* '}'    ('{' on the header's line)
 //   value     := WORD | NUMBER | DURATION | STRING | RAWSTRING | 'true' | 'false' | 'none'
@@ -115,9 +117,13 @@ public struct Stmt: Hashable, Sendable {
         case `case`(name: Expr, body: Block)
         case tags([Name])
         case skip(reason: Expr?)
-        /// `known-bug "reference"`: the case states what should happen and fails until the
-        /// bug is fixed.
-        case knownBug(reference: Expr?)
+        /// `known-bug "reference" [because "TEXT" [in PUSH]]`: the case states what should
+        /// happen and fails until the bug is fixed; `because` states the cause as trace text
+        /// (among PUSH's events with `in`).
+        case knownBug(reference: Expr?, because: Expr?, push: Expr?)
+        /// `bug expect …` / `bug always|never expect …`: an expectation (or property) the
+        /// known bug breaks; `property` is nil for a plain expectation.
+        case bug(keyword: SourceRange, property: PropertyKind?, expectation: [Expr])
         /// `always expect …` / `never expect …`: the expectation's words and values.
         case property(PropertyKind, keyword: SourceRange, expectation: [Expr])
         /// `alphabet { … }`: the steps exploration draws from.

@@ -115,7 +115,7 @@ extension Stmt: Walkable {
         switch kind {
         case .repeat(_, let body), .for(_, _, let body), .def(_, _, let body), .case(_, let body), .alphabet(let body):
             return body
-        case .command, .let, .include, .tags, .skip, .knownBug, .property:
+        case .command, .let, .include, .tags, .skip, .knownBug, .property, .bug:
             return nil
         }
     }
@@ -127,7 +127,7 @@ extension Stmt: Walkable {
         case .def(_, _, let body): return (.def, body.statements)
         case .case(_, let body): return (.case, body.statements)
         case .alphabet(let body): return (.alphabet, body.statements)
-        case .command, .let, .include, .tags, .skip, .knownBug, .property: return nil
+        case .command, .let, .include, .tags, .skip, .knownBug, .property, .bug: return nil
         }
     }
 }

@@ -63,6 +63,11 @@ public struct CaseResult: Sendable {
     public var tags: [String]
     public var status: Status
     public var failure: StepError?
+    /// For a known-bug case that failed: how its failure compares with what it states
+    /// (``Status/reproduced`` when it failed as stated, else ``Status/failed``).
+    public var knownBug: KnownBugEvidence?
+    /// Whether the case is a known-bug case that failed otherwise than it states.
+    public var notAsStated: Bool { status == .failed && knownBug != nil }
     /// The state the case ended in (its world holds the trace and the log).
     public var context: ScenarioContext
     public var steps: Int
@@ -92,7 +97,8 @@ public struct Interpreter: Sendable {
     /// for or when the script reads them (`expect trace`, `expect log`, …), else the newest
     /// events a failure report quotes. A million-step case then runs in constant memory.
     public func recordKeeping(for script: CheckedScript) -> RecordKeeping {
-        keepsWholeRecords || vocabulary.readsRecords(script) ? .everything : .newest(FailureReport.traceExcerptLength)
+        keepsWholeRecords || vocabulary.readsRecords(script) || script.cases.contains { $0.knownBugMark?.because != nil }
+            ? .everything : .newest(FailureReport.traceExcerptLength)
     }
 
     /// Runs every case of `script`, in order.
@@ -113,6 +119,7 @@ public struct Interpreter: Sendable {
         var session = Session(vocabulary: vocabulary, context: context)
         let status: CaseResult.Status
         var failure: StepError?
+        var evidence: KnownBugEvidence?
         if let reason = testCase.skip {
             status = .skipped(reason: reason)
         } else {
@@ -124,14 +131,31 @@ public struct Interpreter: Sendable {
                 try session.execute(testCase.body)
                 status = testCase.knownBug.map { .noLongerReproduces(knownBug: $0) } ?? .passed
             } catch {
-                // An internal error is a bug in the core, known bug or not.
-                status =
-                    error.kind == .internal ? .error : testCase.knownBug.map { .reproduced(knownBug: $0) } ?? .failed
                 failure = error
+                switch error.kind {
+                case .internal:
+                    // An internal error is a bug in the core, known bug or not.
+                    status = .error
+                case .limit:
+                    // A limit is a failure whatever the case states (§5.3).
+                    status = .failed
+                case .expectation, .precondition:
+                    if let mark = testCase.knownBugMark {
+                        let (reproduced, found) = Self.verdict(
+                            error, case: testCase, mark: mark, script: script,
+                            trace: session.context.world?.trace ?? [])
+                        evidence = found
+                        status = reproduced ? .reproduced(knownBug: mark.reference) : .failed
+                    } else {
+                        status = .failed
+                    }
+                }
             }
         }
-        return CaseResult(
+        var result = CaseResult(
             name: testCase.name, tags: testCase.tags, status: status, failure: failure, context: session.context,
             steps: session.steps)
+        result.knownBug = evidence
+        return result
     }
 }

@@ -42,6 +42,13 @@ public enum Reference {
             }
             out += "\n"
         }
+        out += "statements:\n"
+        let width = min(56, StatementForms.all.map(\.usage.count).max() ?? 0)
+        for form in StatementForms.all {
+            let pad = form.usage.count < width ? String(repeating: " ", count: width - form.usage.count) : " "
+            out += "  \(form.usage)\(pad)  \(form.summary)\n"
+        }
+        out += "\n"
         return out
     }
 
@@ -53,6 +60,11 @@ public enum Reference {
     /// Help for one command (or every command starting with those words).
     public static func text(_ registry: Registry, command words: [String]) -> String? {
         let found = matching(registry, words)
+        if found.isEmpty, words.count == 1 {
+            let forms = StatementForms.all.filter { $0.keyword == words[0] }
+            guard !forms.isEmpty else { return nil }
+            return forms.map { "\($0.usage)\n    \($0.summary) (statement)\n" }.joined()
+        }
         guard !found.isEmpty else { return nil }
         var out = ""
         for s in found {
@@ -97,6 +109,11 @@ public enum Reference {
             }
             out += "\n"
         }
+        out += "## Statements\n\n| statement | meaning | kind |\n|---|---|---|\n"
+        for form in StatementForms.all {
+            out += "| `\(form.usage.replacing("|", with: "\\|"))` | \(form.summary) | statement |\n"
+        }
+        out += "\n"
         return out
     }
 }

@@ -7,11 +7,14 @@ public struct Property: Hashable, Sendable {
     /// The property's statement and file.
     public var range: SourceRange
     public var path: String
-    public init(kind: PropertyKind, expectation: BoundCommand, range: SourceRange, path: String) {
+    /// Marked `bug` (`bug always expect …`): a property the case's known bug breaks.
+    public var bug = false
+    public init(kind: PropertyKind, expectation: BoundCommand, range: SourceRange, path: String, bug: Bool = false) {
         self.kind = kind
         self.expectation = expectation
         self.range = range
         self.path = path
+        self.bug = bug
     }
 }
 
@@ -190,11 +193,17 @@ public struct Session: Sendable {
         switch statement.kind {
         case .command(let bound):
             try countStep(statement)
-            try runCommand(bound, statement)
+            do throws(StepError) {
+                try runCommand(bound, statement)
+            } catch var error {
+                if statement.bug && error.kind == .expectation { error.bug = true }
+                throw error
+            }
             try checkProperties(after: statement)
 
         case .property(let kind, let bound):
-            let property = Property(kind: kind, expectation: bound, range: statement.range, path: statement.path)
+            let property = Property(
+                kind: kind, expectation: bound, range: statement.range, path: statement.path, bug: statement.bug)
             let index: Int
             if let known = propertyIndex[property] {
                 index = known
@@ -357,6 +366,7 @@ public struct Session: Sendable {
                 range: statement.range, path: statement.path)
         }
         violation.property = written
+        violation.bug = property.bug
         throw violation
     }
 

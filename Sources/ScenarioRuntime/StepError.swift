@@ -26,6 +26,9 @@ public struct StepError: Error, Hashable, Sendable {
     /// For a violated property (`always expect …`, `never expect …`): the property as
     /// written. The kind is then ``Kind/expectation``.
     public var property: String?
+    /// Whether the failing check is marked `bug` (`bug expect …`, `bug always expect …`):
+    /// one the case's known bug is stated to break.
+    public var bug = false
     /// The calls and loops the failing step ran inside, innermost first, at most
     /// ``frameLimit`` of them (filled in by the session that ran it).
     public var frames: [Frame] = []

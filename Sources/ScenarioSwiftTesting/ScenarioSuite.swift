@@ -100,6 +100,8 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
         public var location: FileLocation?
         /// The reference of a reproduced known bug: the problem is a known issue.
         public var knownBug: String?
+        /// What reproduced it: the console's `by:` line.
+        public var by: String?
     }
 
     /// Checks the file and runs its cases; every failure, with the scenario's own message.
@@ -115,9 +117,12 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
             switch outcome.status {
             case .passed, .skipped: return nil
             case .failed, .error, .noLongerReproduces:
+                // A known bug that did not reproduce as stated: its message names what the
+                // case states and what happened.
                 return Problem(message: message, location: outcome.location)
             case .reproduced(let reference):
-                return Problem(message: message, location: outcome.location, knownBug: reference)
+                return Problem(
+                    message: message, location: outcome.location, knownBug: reference, by: outcome.knownBug?.byLine)
             }
         }
     }
@@ -136,7 +141,8 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
             let comment = Comment(rawValue: problem.message)
             let location = sourceLocation(problem.location)
             if let reference = problem.knownBug {
-                withKnownIssue(Comment(rawValue: KnownBugText.reproduced(reference))) {
+                let known = KnownBugText.reproduced(reference) + (problem.by.map { "; by: " + $0 } ?? "")
+                withKnownIssue(Comment(rawValue: known)) {
                     Issue.record(comment, sourceLocation: location)
                 }
             } else {

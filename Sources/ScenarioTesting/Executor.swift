@@ -192,6 +192,13 @@ public struct CaseOutcome: Sendable, Hashable {
     /// carries a known bug, when ``ExecutionOptions/diagrams`` asked for it; `nil` otherwise
     /// (and always from an executor that does not draw one).
     public var diagram: SequenceDiagram?
+    /// For a known-bug case that failed: what reproduced it (``CaseResult/Status/reproduced``),
+    /// or what it stated and what happened instead (``CaseResult/Status/failed``: the known
+    /// bug did not reproduce as stated). `nil` otherwise.
+    public var knownBug: KnownBugEvidence?
+
+    /// Whether this is a known-bug case that failed otherwise than it states.
+    public var notAsStated: Bool { status == .failed && knownBug != nil }
 
     /// An outcome; prefer the static constructors.
     public init(
@@ -295,6 +302,8 @@ public struct ExecutionOptions: Sendable, Hashable {
 public enum KnownBugText {
     /// `known bug: reference` — a reproduced known bug.
     public static func reproduced(_ reference: String) -> String { "known bug: " + reference }
+    /// `known bug did not reproduce as stated`: a known-bug case that failed otherwise.
+    public static let notAsStated = "known bug did not reproduce as stated"
     /// `known bug no longer reproduces: reference` — a known-bug case that passed.
     public static func noLongerReproduces(_ reference: String) -> String {
         "known bug no longer reproduces: " + reference

@@ -96,11 +96,23 @@ public struct RuntimeExecutor: ScenarioExecutor {
                 location = FileLocation(path: d.path, line: d.location.line, column: d.location.column)
             }
             if case .reproduced(let reference) = result.status {
-                return .reproduced(result.name, reference: reference, message: message, at: location)
+                var outcome = CaseOutcome.reproduced(result.name, reference: reference, message: message, at: location)
+                outcome.knownBug = result.knownBug
+                return outcome
             }
-            return result.status == .error
-                ? .error(result.name, message: message, at: location)
-                : .failed(result.name, message: message, at: location)
+            if result.status == .error { return .error(result.name, message: message, at: location) }
+            if let evidence = result.knownBug {
+                // A known bug that did not reproduce as stated: what it states and what
+                // happened first, then the failure as any other.
+                var outcome = CaseOutcome.failed(
+                    result.name,
+                    message: KnownBugText.notAsStated + "\n  stated:   " + evidence.stated + "\n  happened: "
+                        + evidence.happened + "\n" + message,
+                    at: location)
+                outcome.knownBug = evidence
+                return outcome
+            }
+            return .failed(result.name, message: message, at: location)
         }
     }
 }

@@ -10,7 +10,8 @@ public struct TestCaseResult: Sendable, Hashable {
 }
 
 extension CaseStatus {
-    /// Counted among the passed: passed, or a reproduced known bug.
+    /// Counted among the passed (or, for a file's status, as good as passed): passed, or a
+    /// reproduced known bug (which the counts keep apart as known).
     public var countsAsPassed: Bool {
         switch self {
         case .passed, .reproduced: true
@@ -89,11 +90,13 @@ public struct TestFileResult: Sendable, Hashable {
             case .skipped: t.skipped += 1
             case .error: t.errors += 1
             case .reproduced:
-                t.passed += 1
                 t.knownBugs += 1
             case .noLongerReproduces:
                 t.failed += 1
                 t.noLongerReproducing += 1
+            }
+            if c.planned.knownBug != nil || c.outcome.status.knownBug != nil || c.outcome.knownBug != nil {
+                if case .skipped = c.outcome.status {} else { t.marked += 1 }
             }
         }
         return t
@@ -112,8 +115,11 @@ public struct Tally: Sendable, Hashable {
     public var errors = 0
     /// Files that did not pass their check; each counts as one failed case.
     public var checkErrors = 0
-    /// Known bugs that reproduced (counted among ``passed`` too).
+    /// Known bugs that reproduced: the fourth outcome, apart from passed, failed and skipped.
     public var knownBugs = 0
+    /// Cases marked `known-bug` that ran (reproduced, no longer reproducing, or failed
+    /// otherwise than stated).
+    public var marked = 0
     /// Known-bug cases that passed: the bug no longer reproduces (counted among ``failed``).
     public var noLongerReproducing = 0
 
@@ -124,20 +130,22 @@ public struct Tally: Sendable, Hashable {
     /// did not pass their check.
     public var totalFailed: Int { failed + errors + checkErrors }
 
-    /// Every counted case (a file that did not pass its check counts as one).
-    public var total: Int { passed + totalFailed + skipped }
+    /// Every counted case (a file that did not pass its check counts as one): passed,
+    /// failed, skipped and known are disjoint and sum to it.
+    public var total: Int { passed + totalFailed + skipped + knownBugs }
 
-    /// `N passed, N failed`, then `, N skipped` when any were skipped: the last line of
-    /// the console report.
+    /// `N passed, N failed`, then `, N skipped` and `, N known` when there are any: the last
+    /// line of the console report.
     public var summaryLine: String {
         "\(passed) passed, \(totalFailed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (knownBugs > 0 ? ", \(knownBugs) known" : "")
     }
 
-    /// `N known bugs reproduced` (and `, N no longer reproduce`), the line before the
+    /// `known bugs: N reproduced` (and `, N no longer reproduce`), the line before the
     /// summary line; `nil` when the run held no known-bug case.
     public var knownBugLine: String? {
-        guard knownBugs + noLongerReproducing > 0 else { return nil }
-        var line = "\(knownBugs) known \(knownBugs == 1 ? "bug" : "bugs") reproduced"
+        guard marked + knownBugs + noLongerReproducing > 0 else { return nil }
+        var line = "known bugs: \(knownBugs) reproduced"
         if noLongerReproducing > 0 {
             line += ", \(noLongerReproducing) no longer \(noLongerReproducing == 1 ? "reproduces" : "reproduce")"
         }
@@ -154,6 +162,7 @@ public struct Tally: Sendable, Hashable {
         t.checkErrors += b.checkErrors
         t.knownBugs += b.knownBugs
         t.noLongerReproducing += b.noLongerReproducing
+        t.marked += b.marked
         return t
     }
 }

@@ -2,14 +2,18 @@ import CommandLineKit
 import ScenarioLanguage
 import ScenarioRuntime
 
-/// `scn repro FILE [--case NAME]`: a Markdown bug report (``ReproReport``). Exits 0 once the
-/// report is written, whatever the scenario's result.
+/// `scn repro FILE [--case NAME] [--against NAME]`: a Markdown bug report (``ReproReport``).
+/// Exits 0 once the report is written, whatever the scenario's result.
 enum ReproCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
             "repro", abstract: "a Markdown bug report: the scenario, its result and its trace",
             arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
-            options: [.value("--case", "NAME", .text, "only this case"), SharedOptions.root]),
+            options: [
+                .value("--case", "NAME", .text, "only this case"),
+                .value("--against", "NAME", .text, "the case to compare the known bug with (default: a passing case named fixed…, else the one with the fewest differing settings)"),
+                SharedOptions.root,
+            ]),
         run: main)
 
     static func main(_ parsed: ParsedArguments, _ tool: Tool) -> Int32 {
@@ -32,15 +36,38 @@ enum ReproCommand {
             Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
         }
-        let run = FileRun.run(input, tool: tool, limits: Limits(), caseName: caseName)
-        if let caseName, run.script != nil, run.results.isEmpty {
-            let names = run.script?.cases.map { "'\(TerminalText.escape($0.name))'" }.joined(separator: ", ") ?? ""
-            Terminal.writeError(
-                "error: no case '\(TerminalText.escape(caseName))' in \(TerminalText.escape(path)); its cases: \(names)\n"
-            )
-            return ExitCode.usage
+        let against = parsed.value("--against")
+        // Every case runs: the comparison may be with any of them.
+        var run = FileRun.run(input, tool: tool, limits: Limits())
+        let all = run.results
+        let names = run.script?.cases.map { "'\(TerminalText.escape($0.name))'" }.joined(separator: ", ") ?? ""
+        if let caseName, run.script != nil {
+            run.results = all.filter { $0.name == caseName }
+            if run.results.isEmpty {
+                Terminal.writeError(
+                    "error: no case '\(TerminalText.escape(caseName))' in \(TerminalText.escape(path)); its cases: \(names)\n"
+                )
+                return ExitCode.usage
+            }
         }
-        Terminal.write(ReproReport(path: input.path, text: String(decoding: bytes, as: UTF8.self), run: run).render())
+        var report = ReproReport(path: input.path, text: String(decoding: bytes, as: UTF8.self), run: run)
+        report.all = all
+        if let against, run.script != nil {
+            guard all.contains(where: { $0.name == against }) else {
+                Terminal.writeError(
+                    "error: --against: no case '\(TerminalText.escape(against))' in \(TerminalText.escape(path)); its cases: \(names)\n"
+                )
+                return ExitCode.usage
+            }
+            if against == report.subject?.name {
+                Terminal.writeError(
+                    "error: --against names the case the report is about, '\(TerminalText.escape(against))': compare it with another case\n"
+                )
+                return ExitCode.usage
+            }
+            report.against = against
+        }
+        Terminal.write(report.render())
         // The report was written, whatever the scenario's result: `scn repro f > bug.md && …`.
         // A file that does not check is refused as every command refuses it (exit 2).
         return run.script == nil ? ExitCode.usage : ExitCode.success

@@ -12,6 +12,10 @@ struct ReproReport {
     var path: String
     var text: String
     var run: FileRun
+    /// Every case of the file, run (``run`` holds the ones the report is about: `--case`).
+    var all: [CaseResult] = []
+    /// `--against NAME`: the case the known bug is compared with.
+    var against: String?
 
     /// The case a report is about: the first failing one, else the first reproduced known
     /// bug, else the first that no longer reproduces, else the first.
@@ -22,31 +26,42 @@ struct ReproReport {
             ?? run.results.first
     }
 
-    /// `**Result:** 1 known bug reproduced, 1 passed · \`file\` · scn 1.0`.
+    /// `**Result:** known bugs: 1 reproduced · 1 passed, 0 failed, 1 known (exit 0) · \`file\` ·
+    /// scn 1.0`: the console's closing lines, in one.
     var resultLine: String {
-        var parts: [String] = []
+        var result: String
         if run.error != nil || !run.diagnostics.isEmpty {
-            parts.append("check failed")
+            result = "check failed"
+        } else if run.results.isEmpty {
+            result = "no case ran"
         } else {
-            func count(_ n: Int, _ what: String) {
-                guard n > 0 else { return }
-                let knownBug = "known bug "
-                let plural = n > 1 && what.hasPrefix(knownBug) ? "known bugs " + what.dropFirst(knownBug.count) : what
-                parts.append("\(n) \(plural)")
+            var passed = 0
+            var failed = 0
+            var skipped = 0
+            var known = 0
+            var noLonger = 0
+            var marked = 0
+            for r in run.results {
+                switch r.status {
+                case .passed: passed += 1
+                case .failed, .error: failed += 1
+                case .skipped: skipped += 1
+                case .reproduced: known += 1
+                case .noLongerReproduces:
+                    failed += 1
+                    noLonger += 1
+                }
+                if r.status.knownBug != nil || r.knownBug != nil { marked += 1 }
             }
-            let s = run.results.map(\.status)
-            count(
-                s.filter { if case .reproduced = $0 { return true } else { return false } }.count,
-                "known bug reproduced")
-            count(
-                s.filter { if case .noLongerReproduces = $0 { return true } else { return false } }.count,
-                "known bug no longer reproduces")
-            count(s.filter { $0 == .failed }.count, "failed")
-            count(s.filter { $0 == .error }.count, "internal error")
-            count(s.filter { $0 == .passed }.count, "passed")
-            count(s.filter { if case .skipped = $0 { return true } else { return false } }.count, "skipped")
+            result = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+                + (known > 0 ? ", \(known) known" : "")
+            if marked > 0 {
+                result =
+                    "known bugs: \(known) reproduced"
+                    + (noLonger > 0 ? ", \(noLonger) no longer \(noLonger == 1 ? "reproduces" : "reproduce")" : "")
+                    + " · " + result
+            }
         }
-        let result = parts.isEmpty ? "no case ran" : parts.joined(separator: ", ")
         return "**Result:** \(result) (exit \(run.exitCode)) · `\(Self.inline(path))` · scn \(ToolVersion.string)"
     }
 
@@ -65,6 +80,7 @@ struct ReproReport {
         if case .skipped = subject.status { return [] }
         var outcome = subject.status.word
         if let reference = subject.status.knownBug { outcome += ", known bug " + Self.inline(reference) }
+        if subject.notAsStated { outcome += ", " + KnownBugText.notAsStated }
         var lines = ["- **Case:** \(Self.quoted(subject.name)) — \(outcome)"]
         if let failure = subject.failure {
             let written = FailureReport.statement(failure, sources: script.sources, fallback: script.source)
@@ -77,7 +93,17 @@ struct ReproReport {
             lines.append("- **Expected:** the known bug reproduces: a step of the case fails")
             lines.append("- **Actual:** every step passed")
         }
-        if subject.failure != nil, let event = FailureReport.explanation(in: subject.trace, hints: traceHints) {
+        if let evidence = subject.knownBug, subject.notAsStated {
+            lines.append("- **Stated:** " + Self.inline(evidence.stated))
+            lines.append("- **Happened:** " + Self.inline(evidence.happened))
+        }
+        if let because = subject.knownBug?.because, case .reproduced = subject.status {
+            // The cause the case states, where the trace shows it.
+            let line = FailureReport.shortened(Self.inline("[\(TimeFormat.column(because.time))] " + because.event))
+            lines.append("- **In the trace:** `\(line)` (because \(Self.quoted(because.text)))")
+        } else if subject.failure != nil,
+            let event = FailureReport.explanation(in: subject.trace, hints: traceHints)
+        {
             let line = FailureReport.shortened(Self.inline(event.line))
             lines.append("- **In the trace:** `\(line)`")
         }
@@ -124,7 +150,10 @@ struct ReproReport {
         if let subject {
             out += "### Sequence of \(Self.quoted(subject.name))\n\n"
             out += "```mermaid\n" + SequenceDiagram(trace: subject.trace).mermaid() + "```\n\n"
-            if let message = FailureReport.render(subject, in: script) {
+            // The whole trace is in the details below: the failure is shown without its excerpt.
+            if let failure = subject.failure {
+                let message = FailureReport.render(
+                    failure, sources: script.sources, fallback: script.source, trace: [])
                 let m = Self.terminalSafe(message)
                 let mf = Self.fence(m)
                 out += "\(mf)\n\(m)\(mf)\n\n"
@@ -170,14 +199,38 @@ struct ReproReport {
         return out
     }
 
-    /// For a file with a reproduced known-bug case and a passing case: the first event where
-    /// their traces differ, as a diff (`-` the passing case, `+` the known bug).
+    /// The known-bug case the comparison is about: the report's subject when it is one,
+    /// else the first reproduced known bug.
+    var knownBugCase: CaseResult? {
+        if let subject, subject.status.knownBug != nil || subject.knownBug != nil { return subject }
+        return run.results.first { if case .reproduced = $0.status { return true } else { return false } }
+    }
+
+    /// The case the known bug is compared with, and why (§8 of the spec): `--against`; else
+    /// the first passing case whose name starts with `fixed`; else the passing case whose
+    /// settings differ from the known bug's in the fewest lines (the first on a tie).
+    func comparison(for bug: CaseResult) -> (result: CaseResult, why: String)? {
+        let others = (all.isEmpty ? run.results : all).filter { $0.name != bug.name }
+        if let against, let chosen = others.first(where: { $0.name == against }) { return (chosen, "--against") }
+        if let fixed = others.first(where: { $0.status == .passed && $0.name.lowercased().hasPrefix("fixed") }) {
+            return (fixed, "its name starts with \"fixed\"")
+        }
+        let mine = Set(bug.context.world?.configuration.scenarioLines ?? [])
+        var best: (result: CaseResult, differing: Int)?
+        for other in others where other.status == .passed {
+            let theirs = Set(other.context.world?.configuration.scenarioLines ?? [])
+            let differing = mine.symmetricDifference(theirs).count
+            if let current = best, current.differing <= differing { continue }
+            best = (other, differing)
+        }
+        return best.map { ($0.result, "fewest differing settings: \($0.differing)") }
+    }
+
+    /// For a file with a known-bug case and a case to compare it with (``comparison(for:)``):
+    /// the first event where their traces differ, as a diff (`-` the other case, `+` the
+    /// known bug). The header names the case compared with and why.
     func firstDifference() -> String {
-        guard
-            let bug = run.results.first(where: {
-                if case .reproduced = $0.status { return true } else { return false }
-            }), let good = run.results.first(where: { $0.status == .passed })
-        else { return "" }
+        guard let bug = knownBugCase, let (good, why) = comparison(for: bug) else { return "" }
         // The install lines differ by the settings above; the story is in what happens next.
         let goodTrace = good.trace.filter { $0.kind != .install }
         let bugTrace = bug.trace.filter { $0.kind != .install }
@@ -186,7 +239,10 @@ struct ReproReport {
         var i = 0
         while i < a.count && i < b.count && a[i] == b[i] { i += 1 }
         var out = "### Where the known bug parts from the passing case\n\n"
-        out += "The traces of \(Self.quoted(good.name)) (passing) and \(Self.quoted(bug.name)) (known bug) "
+        out += "compared with \(Self.quoted(good.name)) (\(why))"
+        if good.status != .passed { out += "; that case's outcome: \(good.status.word)" }
+        out += "\n\n"
+        out += "The traces of \(Self.quoted(good.name)) and \(Self.quoted(bug.name)) (known bug) "
         guard i < a.count || i < b.count else { return out + "are the same.\n\n" }
         out += "first differ after the install line, at event \(i + 1):\n\n"
         var diff = ""

@@ -157,6 +157,14 @@ enum RunCommand {
             if case .noLongerReproduces(let reference) = result.status {
                 line += " — known bug no longer reproduces: \(TerminalText.escape(reference))"
             }
+            if let evidence = result.knownBug {
+                if case .reproduced = result.status {
+                    line += "\n  by: " + TerminalText.escape(evidence.byLine)
+                } else {
+                    line += " — " + KnownBugText.notAsStated + "\n  stated:   " + TerminalText.escape(evidence.stated)
+                        + "\n  happened: " + TerminalText.escape(evidence.happened)
+                }
+            }
             out += line + "\n"
             if trace {
                 for event in result.trace { out += "  \(TerminalText.escape(event.line))\n" }
@@ -208,6 +216,29 @@ enum JSONLines {
             fields.append(("status", .string(result.status.name)))
             if case .skipped(let reason) = result.status { fields.append(("reason", .string(reason))) }
             if let reference = result.status.knownBug { fields.append(("known_bug", .string(reference))) }
+            if let evidence = result.knownBug {
+                if case .reproduced = result.status {
+                    var by: [(String, JSONValue)] = [
+                        ("kind", .string(evidence.by.rawValue)), ("message", .string(evidence.failure)),
+                    ]
+                    if let because = evidence.because {
+                        by.append(
+                            (
+                                "because",
+                                JSONValue.object([
+                                    JSONMember("text", .string(because.text)),
+                                    JSONMember("time_ms", .integer(because.time)),
+                                    JSONMember("event", .string(because.event)),
+                                ])
+                            ))
+                    }
+                    fields.append(("reproduced_by", JSONValue.object(by.map { JSONMember($0.0, $0.1) })))
+                } else {
+                    fields.append(("known_bug", .string(script.cases.first { $0.name == result.name }?.knownBug ?? "")))
+                    fields.append(("stated", .string(evidence.stated)))
+                    fields.append(("happened", .string(evidence.happened)))
+                }
+            }
             fields.append(("steps", .integer(Int64(result.steps))))
             if let failure = result.failure {
                 let d = FailureReport.diagnostic(failure, sources: script.sources, fallback: script.source)

@@ -187,7 +187,11 @@ func dump(_ s: Stmt) -> String {
     case .case(let n, let b): return "(case \(dump(n)) {\(dump(b.statements))})"
     case .tags(let ns): return "(tags \(ns.map(\.text).joined(separator: " ")))"
     case .skip(let r): return "(skip\(r.map { " " + dump($0) } ?? ""))"
-    case .knownBug(let r): return "(known-bug\(r.map { " " + dump($0) } ?? ""))"
+    case .knownBug(let r, let because, let push):
+        return "(known-bug\(r.map { " " + dump($0) } ?? "")\(because.map { " because " + dump($0) } ?? "")"
+            + "\(push.map { " in " + dump($0) } ?? ""))"
+    case .bug(_, let k, let args):
+        return "(bug\(k.map { " " + $0.rawValue } ?? "") \(args.map(dump).joined(separator: " ")))"
     case .property(let k, _, let args): return "(\(k.rawValue) \(args.map(dump).joined(separator: " ")))"
     case .alphabet(let b): return "(alphabet {\(dump(b.statements))})"
     }

@@ -16,6 +16,7 @@ private func label(_ kind: Stmt.Kind) -> String {
     case .skip: return "skip"
     case .knownBug: return "known-bug"
     case .property(let kind, _, _): return kind.rawValue
+    case .bug: return "bug"
     case .alphabet: return "alphabet"
     }
 }

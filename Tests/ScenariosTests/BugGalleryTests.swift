@@ -1,4 +1,6 @@
 import Foundation
+import ScenarioRuntime
+import ScenarioTesting
 import Testing
 
 /// The rules every file of the bug gallery (Scenarios/bugs/) keeps: named after its thread,
@@ -100,15 +102,52 @@ struct BugGalleryTests {
         }
     }
 
-    @Test("a file reads the faulty integration's cause from the trace in a why: case", arguments: BugGallery.files)
+    @Test("a file reads the faulty integration's cause from the trace: in each faulty case's because, or in a why: case", arguments: BugGallery.files)
     func whyCaseReadsTheTrace(_ name: String) {
-        let why = BugGallery.cases(BugGallery.text(name)).filter { $0.name.hasPrefix("why: ") }
-        #expect(!why.isEmpty, "\(name): no 'why: …' case")
+        let cases = BugGallery.cases(BugGallery.text(name))
+        let why = cases.filter { $0.name.hasPrefix("why: ") }
+        let faulty = cases.filter { $0.body.contains("known-bug \"") }
+        let allBecause = !faulty.isEmpty && faulty.allSatisfy { $0.body.contains("\" because \"") }
+        #expect(!why.isEmpty || allBecause, "\(name): no 'why: …' case, and a faulty case without because")
         for (caseName, body) in why {
             #expect(!body.contains("known-bug \""), "\(name) › \(caseName): a why: case passes, without known-bug")
             #expect(
                 body.contains("expect trace \"") || body.contains("expect no trace \""),
                 "\(name) › \(caseName): a why: case reads the trace")
+        }
+    }
+
+    @Test("every faulty case states its reason: because \"TEXT\" or a bug expect line", arguments: BugGallery.files)
+    func faultyCasesStateTheirReason(_ name: String) {
+        for (caseName, body) in BugGallery.cases(BugGallery.text(name)) where body.contains("known-bug \"") {
+            let states =
+                body.contains("\" because \"") || body.contains("bug expect ") || body.contains("bug always ")
+                || body.contains("bug never ")
+            #expect(states, "\(name) › \(caseName): states no reason (because \"…\" or bug expect)")
+        }
+    }
+
+    @Test("each faulty case reproduces as stated, and with the file's fix the because event is gone", arguments: BugGallery.files)
+    func fixRemovesTheCause(_ name: String) throws {
+        let executor = RuntimeExecutor()
+        let path = BugGallery.folder.appendingPathComponent(name).path
+        let plan = executor.plan(file: path, root: BugGallery.folder.path)
+        #expect(plan.problem == nil, "\(name): \(plan.problem?.message ?? "")")
+        let outcomes = executor.run(
+            plan: plan, cases: plan.cases.map(\.name), options: ExecutionOptions(trace: true))
+        let fixed = outcomes.first { $0.status == .passed && $0.name.lowercased().hasPrefix("fixed") }
+        for outcome in outcomes where plan.cases.first(where: { $0.name == outcome.name })?.knownBug != nil {
+            guard case .reproduced = outcome.status else {
+                Issue.record("\(name) › \(outcome.name): \(outcome.status.word), not KNOWN")
+                continue
+            }
+            guard let because = outcome.knownBug?.because else { continue }
+            let fix = try #require(fixed, "\(name): no passing fixed… case to compare \(outcome.name) with")
+            // The fixed case's events after its install line.
+            let events = (fix.trace ?? []).drop { !$0.contains("] install: ") }.dropFirst()
+            #expect(
+                !events.contains { $0.contains(because.text) },
+                "\(name): the fixed case \(fix.name) still shows \(because.text)")
         }
     }
 

@@ -53,9 +53,10 @@ struct ScenarioLibraryTests {
     func knownBugs() throws {
         let file = try Self.fixture("known-bug.scn")
         let problems = file.problems()
-        #expect(problems.count == 2)
+        #expect(problems.count == 3)
         let reproduced = try #require(problems.first { $0.knownBug != nil })
         #expect(reproduced.knownBug == "https://example.com/issues/1")
+        #expect(reproduced.by == "expectation failed: expect banner \"Bob\" (10:3)", "the known issue names what reproduced it")
         // Recorded as a known issue: this test does not fail because of it.
         file.record([reproduced])
         let fixed = try #require(problems.first { $0.knownBug == nil })
@@ -64,6 +65,17 @@ struct ScenarioLibraryTests {
             file.record([fixed])
         } matching: { issue in
             String(describing: issue).contains("no longer reproduces")
+        }
+        // A known bug that did not reproduce as stated is an issue naming both.
+        let otherwise = try #require(problems.last)
+        #expect(otherwise.knownBug == nil)
+        #expect(otherwise.message.contains("known bug did not reproduce as stated"))
+        #expect(otherwise.message.contains("stated:   because \"swallowed the tap\""))
+        #expect(otherwise.message.contains("happened: expectation failed: expect banner \"Bob\" (22:3)"))
+        withKnownIssue {
+            file.record([otherwise])
+        } matching: { issue in
+            String(describing: issue).contains("did not reproduce as stated")
         }
     }
 }

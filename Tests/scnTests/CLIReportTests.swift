@@ -88,7 +88,7 @@ import Testing
         let r = try dir.scn("repro", "two.scn")
         #expect(r.status == 0, "the report was written: \(r)")
         let out = r.stdout
-        #expect(out.hasPrefix("**Result:** 1 failed, 1 passed (exit 1) · `two.scn` · \(version)\n- **Case:** "), "\(r)")
+        #expect(out.hasPrefix("**Result:** 1 passed, 1 failed (exit 1) · `two.scn` · \(version)\n- **Case:** "), "\(r)")
         #expect(out.contains("```scn\n" + Fixture.twoCases + "```\n"), "the scenario, verbatim, in a fence")
         #expect(out.contains("- PASS passes\n- FAIL fails\n"))
         #expect(out.contains("<details><summary>Trace of &quot;passes&quot;"))
@@ -99,7 +99,7 @@ import Testing
 
         let one = try dir.scn("repro", "two.scn", "--case", "passes")
         #expect(one.status == 0, "\(one)")
-        #expect(one.stdout.hasPrefix("**Result:** 1 passed (exit 0)"))
+        #expect(one.stdout.hasPrefix("**Result:** 1 passed, 0 failed (exit 0)"))
         #expect(!one.stdout.contains("Trace of \"fails\""))
 
         let none = try dir.scn("repro", "two.scn", "--case", "nope")

@@ -32,7 +32,7 @@ import Testing
         let r = try CLI.run(["repro", Self.bugFile], in: CLI.packageRoot)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdoutLines.first?.hasPrefix("**Result:** ") == true)
-        #expect(r.stdoutLines.first?.contains("known bugs reproduced") == true)
+        #expect(r.stdoutLines.first?.contains("known bugs: 2 reproduced") == true)
         #expect(r.stdout.contains("delegate-assigned at-start"), "the setting that differs is named")
         #expect(r.stdout.contains("+ [   0.000s] tap-lost:"), "the first difference, highlighted")
         guard let html = try Self.tool("cmark-gfm", ["--unsafe", "-e", "table"], input: r.stdout) else {
@@ -78,7 +78,7 @@ import Testing
         let head = Array(r.stdoutLines.prefix(7))
         #expect(head.count == 7, "\(r)")
         guard head.count == 7 else { return }
-        #expect(head[0].hasPrefix("**Result:** 2 known bugs reproduced, 2 passed (exit 0)"))
+        #expect(head[0].hasPrefix("**Result:** known bugs: 2 reproduced · 1 passed, 0 failed, 2 known (exit 0)"))
         #expect(
             head[1]
                 == "- **Case:** \"faulty: force-quit app, delegate assigned late: the tap is lost\" — KNOWN, known bug "
@@ -88,7 +88,7 @@ import Testing
         #expect(
             head[4]
                 == "- **In the trace:** `[   0.000s] tap-lost: b1: no notification-center delegate was assigned during "
-                + "launch (delegate-assigned at-start)`")
+                + "launch (delegate-assigned at-start)` (because \"no notification-center delegate was assigned during launch\")")
         #expect(head[5] == "" && head[6] == "### Scenario", "then the scenario")
 
         // A plain failure: a step's precondition, and a line the file's `expect trace` names.
@@ -109,7 +109,7 @@ import Testing
 
             """)
         let plain = try dir.scn("repro", "tap.scn")
-        #expect(plain.stdoutLines.first?.hasPrefix("**Result:** 1 failed, 1 passed (exit 1)") == true, "\(plain)")
+        #expect(plain.stdoutLines.first?.hasPrefix("**Result:** 1 passed, 1 failed (exit 1)") == true, "\(plain)")
         #expect(plain.stdoutLines.dropFirst().first == "- **Case:** \"fails\" — FAIL")
         #expect(plain.stdoutLines.dropFirst(2).first == "- **Expected:** `tap` succeeds")
         #expect(plain.stdoutLines.dropFirst(3).first?.hasPrefix("- **Actual:** ") == true)
@@ -118,7 +118,7 @@ import Testing
         // Every case passed: the result line, then the scenario.
         try dir.write("ok.scn", "sdk kindly\npush kindly visible\nexpect banners 1\n")
         let ok = try dir.scn("repro", "ok.scn")
-        #expect(ok.stdoutLines.first?.hasPrefix("**Result:** 1 passed (exit 0) · `ok.scn` · scn ") == true, "\(ok)")
+        #expect(ok.stdoutLines.first?.hasPrefix("**Result:** 1 passed, 0 failed (exit 0) · `ok.scn` · scn ") == true, "\(ok)")
         #expect(Array(ok.stdoutLines.dropFirst().prefix(2)) == ["", "### Scenario"])
 
         // A file that does not check: its first error.
@@ -137,7 +137,6 @@ import Testing
 
                 - "faulty: force-quit app, delegate assigned late: the tap is lost"
                 - "faulty: an app the system ended, delegate assigned late: the tap is lost"
-                - "why: iOS finds no delegate during launch"
 
                 ```scn
                 """), "\(r)")
@@ -226,11 +225,14 @@ import Testing
         return Array(lines.drop { $0.kind != "step" })
     }
 
-    /// Whether a label Mermaid draws stands for `text`: Mermaid's `;` is a `,`, and a long
-    /// label is cut with an ellipsis.
+    /// Whether a label Mermaid draws stands for `text`: Mermaid's entity codes (`#59;`) are
+    /// the characters themselves, and a long label is cut with an ellipsis.
     static func draws(_ label: String, _ text: String) -> Bool {
-        let written = text.replacingOccurrences(of: ";", with: ",")
-        return label.hasSuffix("…") ? written.hasPrefix(label.dropLast()) : written == label
+        var shown = label
+        for (code, c) in [("#59;", ";"), ("#35;", "#"), ("#60;", "<"), ("#62;", ">"), ("#37;", "%")] {
+            shown = shown.replacingOccurrences(of: code, with: c)
+        }
+        return shown.hasSuffix("…") ? text.hasPrefix(shown.dropLast()) : text == shown
     }
 
     @Test("every callback's arrow ends where the trace says it went; host lines are notes; only actors are drawn")
@@ -274,5 +276,149 @@ import Testing
             }
         }
         #expect(tapsAtTheHost >= 10, "taps on the own delegate, each drawn ending at the host")
+    }
+
+    /// Every file of the bug gallery.
+    static let gallery: [String] = {
+        let root = CLI.packageRoot.appendingPathComponent("Scenarios/bugs")
+        let all = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return all.filter { $0.hasSuffix(".scn") }.sorted().map { "Scenarios/bugs/" + $0 }
+    }()
+
+    @Test("over the gallery: a participant only for an actor that acts, an arrow toward iOS only for a push that travelled, the comparison case named")
+    func galleryDiagramsAgreeWithTheTrace() throws {
+        #expect(Self.gallery.count >= 40)
+        for path in Self.gallery {
+            let r = try CLI.run(["repro", path], in: CLI.packageRoot)
+            #expect(r.status == 0, "\(path): \(r)")
+            let drawn = try Self.diagram(r.stdout)
+            let trace = try Self.trace(r.stdout)
+            var acting = Set(drawn.arrows.flatMap { [$0.from, $0.to] })
+            acting.formUnion(drawn.notes.flatMap(\.over))
+            #expect(Set(drawn.participants) == acting, "\(path)")
+            if r.stdout.contains("Note over host: install: none") {
+                #expect(!drawn.participants.contains("SDK"), "\(path): an app without an SDK has no SDK column")
+            }
+            // A push APNs refused never travels on: no arrow from APNs toward iOS names it.
+            let refused = trace.filter { $0.kind == "apns" }.compactMap { line -> String? in
+                let words = line.text.split(separator: " ")
+                guard words.count >= 2, words[1].first?.isNumber == true, words[1] != "200," else { return nil }
+                return String(words[0])
+            }
+            for id in refused {
+                #expect(
+                    !drawn.arrows.contains { $0.from == "APNs" && $0.to == "iOS" && $0.label.contains(" \(id):") },
+                    "\(path): \(id) was refused")
+            }
+            #expect(!r.stdout.contains("trace (last "), "\(path): the trace is printed once, in its details")
+            if r.stdout.contains("### Where the known bug parts from the passing case") {
+                #expect(r.stdout.contains("\ncompared with \""), "\(path): the comparison case is named")
+            }
+            #expect(r.stdout.contains("### Where the known bug parts"), "\(path): every gallery file compares")
+        }
+    }
+
+    @Test("--against names the case to compare with; the default is a passing fixed… case, else the fewest differing settings")
+    func against() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "a.scn",
+            """
+            sdk kindly 3.0.12
+            extension kindly
+
+            case "faulty" {
+                known-bug "ref"
+                delegate-assigned at-start
+                launch killed
+                push kindly visible title "A" body "B"
+                tap
+                start
+                expect chat open
+            }
+
+            case "control: background" {
+                launch background
+                expect banners 0
+            }
+
+            case "fixed: at launch" {
+                delegate-assigned at-launch
+                launch killed
+                push kindly visible title "A" body "B"
+                tap
+                start
+                expect chat open
+            }
+
+            """)
+        let byName = try dir.scn("repro", "a.scn")
+        #expect(byName.stdout.contains("compared with \"fixed: at launch\" (its name starts with \"fixed\")"), "\(byName)")
+        let chosen = try dir.scn("repro", "a.scn", "--against", "control: background")
+        #expect(chosen.stdout.contains("compared with \"control: background\" (--against)"), "\(chosen)")
+        let unknown = try dir.scn("repro", "a.scn", "--against", "nope")
+        #expect(unknown.status == 2 && unknown.stderr.contains("--against: no case 'nope'"), "\(unknown)")
+        let itself = try dir.scn("repro", "a.scn", "--against", "faulty")
+        #expect(itself.status == 2, "\(itself)")
+
+        try dir.write(
+            "b.scn",
+            """
+            sdk kindly 3.0.12
+            extension kindly
+
+            case "faulty" {
+                known-bug "ref"
+                delegate-assigned at-start
+                launch killed
+                push kindly visible title "A" body "B"
+                tap
+                start
+                expect chat open
+            }
+
+            case "far" {
+                should-handle false
+                delegate-assigned at-launch
+                low-power on
+                launch background
+            }
+
+            case "near" {
+                launch background
+            }
+
+            """)
+        let fewest = try dir.scn("repro", "b.scn")
+        #expect(fewest.stdout.contains("compared with \"near\" (fewest differing settings: 1)"), "\(fewest)")
+
+        try dir.write("c.scn", "sdk kindly 3.0.12\nknown-bug \"ref\"\nlaunch background\nexpect banners 1\n")
+        let alone = try dir.scn("repro", "c.scn")
+        #expect(!alone.stdout.contains("### Where the known bug parts"), "no other case: the section is left out")
+    }
+
+    @Test("a known bug that did not reproduce as stated: the verdict names what it stated and what happened")
+    func notAsStated() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "s.scn",
+            "sdk kindly 3.0.12\nknown-bug \"ref\" because \"swallowed the tap\"\nlaunch background\ntap\n")
+        let r = try dir.scn("repro", "s.scn")
+        #expect(r.status == 0, "\(r)")
+        let lines = r.stdoutLines
+        #expect(lines.first?.hasPrefix("**Result:** known bugs: 0 reproduced · 0 passed, 1 failed (exit 1)") == true, "\(r)")
+        #expect(lines.dropFirst().first == "- **Case:** \"s\" — FAIL, known bug did not reproduce as stated")
+        #expect(lines.contains("- **Stated:** because \"swallowed the tap\""))
+        #expect(lines.contains { $0.hasPrefix("- **Happened:** step failed at 4:1: tap: no banner") })
+    }
+
+    @Test("Mermaid text keeps what was written, as entity codes")
+    func mermaidEntities() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "m.scn", "sdk none\nknown-bug \"ref\"\nlaunch background\npush app visible title \"50% off; #1 <now>\"\nexpect banners 2\n")
+        let r = try dir.scn("repro", "m.scn")
+        #expect(r.stdout.contains("50#37; off#59; #35;1 #60;now#62;"), "\(r)")
+        #expect(!r.stdout.contains("percent"))
     }
 }

@@ -92,7 +92,7 @@ struct DocumentIndex {
                     name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
                     children: [])
                 open.append((visit.depth, symbol))
-            case .property(_, _, let expectation):
+            case .property(_, _, let expectation), .bug(_, _, let expectation):
                 commands.append(Command(arguments: expectation, range: statement.range))
             case .repeat, .alphabet, .tags, .skip, .knownBug:
                 break

@@ -113,34 +113,39 @@ extension Vocabulary {
                 holds, expected: "a log line containing " + quoted(text),
                 actual: describeList("log", w.log.map(\.text)))
         }
-        addExpectation("trace", [Parameter("text", .quotedText)], "a trace event contains the text", readsRecords: true)
-        {
-            w, a in
-            let text = a.text("text") ?? ""
-            return Outcome(
-                w.trace.contains { traceText($0).contains(text) }, expected: "a trace event containing " + quoted(text),
-                actual: "no trace event contains it (\(w.trace.count) events)")
+        let scopes = [Option("since", .choice(["step"])), Option("in", .text)]
+        addExpectation(
+            "trace", [Parameter("text", .quotedText)], options: scopes,
+            "a trace event after the install line contains the text (since step: since the newest step; "
+                + "in PUSH: among that push's events; in install: the install line)", readsRecords: true
+        ) { w, a in
+            traceOutcome(w, a, wanted: true)
         } incremental: { w, a, memory in
             let text = a.text("text") ?? ""
-            let holds = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) { traceText($0).contains(text) }
+            guard a.text("since") == nil, a.text("in") == nil else { return traceOutcome(w, a, wanted: true) }
+            let holds = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) {
+                traceText($0).contains(text) && !isFirstInstallLine($0, w)
+            }
             return Outcome(
                 holds, expected: "a trace event containing " + quoted(text),
                 actual: "no trace event contains it (\(w.trace.count) events)")
         }
         addExpectation(
-            "no trace", [Parameter("text", .quotedText)], "no trace event contains the text", readsRecords: true
+            "no trace", [Parameter("text", .quotedText)], options: scopes,
+            "no trace event after the install line contains the text (since step, in PUSH, in install: as expect trace)",
+            readsRecords: true
         ) { w, a in
-            let text = a.text("text") ?? ""
-            let hits = w.trace.filter { traceText($0).contains(text) }.map(\.line)
-            return Outcome(
-                hits.isEmpty, expected: "no trace event containing " + quoted(text),
-                actual: describeList("trace", hits))
+            traceOutcome(w, a, wanted: false)
         } incremental: { w, a, memory in
             let text = a.text("text") ?? ""
-            let hit = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) { traceText($0).contains(text) }
+            guard a.text("since") == nil, a.text("in") == nil else { return traceOutcome(w, a, wanted: false) }
+            let hit = memory.anyMatch(w.trace, dropped: w.droppedEvents, key: text) {
+                traceText($0).contains(text) && !isFirstInstallLine($0, w)
+            }
             return Outcome(
                 !hit, expected: "no trace event containing " + quoted(text),
-                actual: describeList("trace", w.trace.filter { traceText($0).contains(text) }.map(\.line)))
+                actual: describeList(
+                    "trace", TraceScope.afterInstall(w.trace).filter { traceText($0).contains(text) }.map(\.line)))
         }
         addExpectation("no log", [Parameter("text", .quotedText)], "no log line contains the text", readsRecords: true)
         {
@@ -344,6 +349,57 @@ func describe(_ banners: [Banner]) -> String {
 
 public func describeNewest(_ banners: [Banner]) -> String {
     banners.last.map { "newest banner " + describe($0) } ?? "no banner"
+}
+
+/// `expect trace` / `expect no trace` with their scopes (§5.3): the events after the install
+/// line, narrowed by `since step` and `in PUSH`, or the install line with `in install`.
+func traceOutcome(_ w: World, _ a: Arguments, wanted: Bool) -> Outcome {
+    let text = a.text("text") ?? ""
+    let since = a.text("since") != nil
+    let scope = a.text("in")
+    let trace = w.trace
+    let start = since ? TraceScope.sinceStepStart(trace) : TraceScope.afterInstallStart(trace)
+    var positions: [Int]
+    var shown = since ? " since step" : ""
+    switch scope {
+    case "install"?:
+        shown += " in install"
+        positions = trace.indices.filter { $0 >= (since ? start : 0) && trace[$0].kind == .install }
+    case let push?:
+        shown += " in " + push
+        guard let own = TraceScope.indices(of: push, in: trace) else {
+            let why = TraceScope.names(push, in: trace) ? "\(push) was never sent" : "the trace has no push \(push)"
+            return Outcome(
+                false,
+                expected: (wanted ? "a trace event containing " : "no trace event containing ") + quoted(text)
+                    + shown, actual: why)
+        }
+        positions = own.filter { $0 >= start }
+    case nil:
+        positions = Array(start..<trace.count)
+    }
+    let scopeShown = shown
+    let hits = positions.filter { traceText(trace[$0]).contains(text) }.map { trace[$0].line }
+    // Without a scope, the count is the whole trace's, as it always read.
+    let count = scope == nil && !since ? trace.count : positions.count
+    if wanted {
+        let installHas =
+            scope == nil && !since && trace.contains { $0.kind == .install && traceText($0).contains(text) }
+        return Outcome(
+            !hits.isEmpty, expected: "a trace event containing " + quoted(text) + scopeShown,
+            actual: "no trace event contains it (\(count) \(count == 1 ? "event" : "events")\(scopeShown))"
+                + (installHas ? "; the install line does: write 'in install'" : ""))
+    }
+    return Outcome(
+        hits.isEmpty, expected: "no trace event containing " + quoted(text) + scopeShown,
+        actual: describeList("trace", hits))
+}
+
+/// Whether `event` is the world's first install line (what plain `expect trace` skips).
+/// With records dropped, the oldest events (the first install line among them) are gone.
+private func isFirstInstallLine(_ event: TraceEvent, _ w: World) -> Bool {
+    guard event.kind == .install, w.droppedEvents == 0 else { return false }
+    return w.trace.first { $0.kind == .install } == event
 }
 
 /// A trace event as the trace shows it without its time (`log: Kindly: …`): what

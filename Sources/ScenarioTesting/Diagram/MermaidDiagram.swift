@@ -28,23 +28,28 @@ extension SequenceDiagram {
         return out
     }
 
-    /// Text Mermaid draws as it is: one line, no `;` (a statement separator), `#` (an
-    /// entity), `%%` or angle brackets, control or direction characters made visible, at
-    /// most ``mermaidWidth`` characters.
+    /// Text Mermaid draws as written: one line, at most ``mermaidWidth`` characters, with
+    /// the characters Mermaid would read as syntax (`;` a statement separator, `#` an entity,
+    /// `%%` a comment, angle brackets, `:`) written as Mermaid's entity codes (`#59;`), which
+    /// it shows as the character itself; control and direction characters made visible.
     static func mermaidText(_ text: String) -> String {
+        var plain = ""
+        for c in TerminalText.escape(text)
+        where c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+            plain.append(c)
+        }
         var out = ""
-        for c in TerminalText.escape(text) {
+        for c in DiagramText.shortened(plain, to: mermaidWidth) {
             switch c {
-            case ";": out += ","
-            case "#": out += "no. "
-            case "<": out += "‹"
-            case ">": out += "›"
-            case "%": out += " percent"
-            default:
-                if c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { out.append(c) }
+            case ";": out += "#59;"
+            case "#": out += "#35;"
+            case "<": out += "#60;"
+            case ">": out += "#62;"
+            case "%": out += "#37;"
+            default: out.append(c)
             }
         }
-        return DiagramText.shortened(out, to: mermaidWidth)
+        return out
     }
 }
 

@@ -91,10 +91,49 @@ public struct SequenceDiagram: Sendable, Hashable {
             entries.append(
                 Entry(time: event.time, item: .note(first: .host, last: .host, text: "install: " + event.text)))
         }
+        // An app without an SDK (`install: none…`): what the trace says of "the SDK" is the
+        // host's own code, so no SDK column is drawn.
+        let hasSDK = !(trace.first { $0.kind == .install }.map { $0.text == "none" || $0.text.hasPrefix("none,") }
+            ?? false)
+        // Pushes APNs refused never travel on to the device.
+        var refused = Set<Substring>()
         for event in trace[firstStep...] {
-            if let item = Self.item(for: event) { entries.append(Entry(time: event.time, item: item)) }
+            if event.kind == .apns {
+                let words = event.text.split(separator: " ", maxSplits: 2)
+                if words.count >= 2, words[1].first?.isNumber == true, !words[1].hasPrefix("200") {
+                    refused.insert(words[0])
+                }
+            }
+            guard var item = Self.item(for: event, refused: refused) else { continue }
+            if !hasSDK { item = Self.withoutSDK(item) }
+            entries.append(Entry(time: event.time, item: item))
         }
         self.entries = entries
+    }
+
+    /// `item` for an app without an SDK: the SDK's column is the host's.
+    static func withoutSDK(_ item: Item) -> Item {
+        switch item {
+        case .message(let from, let to, let arrow, let text):
+            let f = from == .sdk ? .host : from
+            let t = to == .sdk ? .host : to
+            return f == t ? .note(first: f, last: f, text: text) : .message(from: f, to: t, arrow: arrow, text: text)
+        case .note(let first, let last, let text):
+            return .note(first: first == .sdk ? .host : first, last: last == .sdk ? .host : last, text: text)
+        }
+    }
+
+    /// The participant a log line's writer is (`iOS: …`, `APNs: …`, `host: …`): an SDK's
+    /// otherwise.
+    static func writer(ofLog text: String) -> Participant {
+        let source = text.prefix { $0 != ":" }
+        switch source {
+        case "iOS": return .iOS
+        case "APNs": return .apns
+        case "host", "app": return .host
+        case "server": return .server
+        default: return .sdk
+        }
     }
 
     /// The participants drawn, in ``Participant`` order: each end of a message and each
@@ -143,7 +182,7 @@ public struct SequenceDiagram: Sendable, Hashable {
     }
 
     /// The row for one event, or nil when it is bookkeeping.
-    static func item(for event: TraceEvent) -> Item? {
+    static func item(for event: TraceEvent, refused: Set<Substring> = []) -> Item? {
         let t = event.text
         func note(_ first: Participant, _ last: Participant? = nil, _ text: String) -> Item {
             .note(first: first, last: last ?? first, text: text)
@@ -180,7 +219,14 @@ public struct SequenceDiagram: Sendable, Hashable {
             guard let first = rest.first, first.isNumber else { return note(.apns, nil, "state: \(t)") }
             return message(.apns, .server, t, rest.hasPrefix("200") ? .arrives : .failed)
         case .delivered: return message(.apns, .iOS, "delivered \(t)")
-        case .dropped: return message(.apns, .iOS, "dropped \(t)", .lost)
+        case .dropped:
+            // Only what reached the device is an arrow toward iOS: a push APNs refused, or
+            // discarded while the device was offline, is a note over APNs.
+            let id = t.prefix { $0 != ":" && $0 != " " }
+            if refused.contains(id) || t.contains("APNs") || t.contains("offline") || t.contains("coalesced") {
+                return note(.apns, nil, "dropped \(t)")
+            }
+            return message(.apns, .iOS, "dropped \(t)", .lost)
         case .extensionStarted: return message(.iOS, .ext, t)
         case .extensionFinished: return message(.ext, .iOS, t)
         case .extensionExpired: return message(.iOS, .ext, "expired \(t)", .lost)
@@ -206,7 +252,7 @@ public struct SequenceDiagram: Sendable, Hashable {
         case .error: return message(.sdk, .host, t, .failed)
         case .call: return message(.host, .sdk, t)
         case .invariant: return note(.iOS, .user, "invariant \(t)")
-        case .log: return note(.sdk, nil, "log \(t)")
+        case .log: return note(writer(ofLog: t), nil, "log \(t)")
         case .server: return t.contains("store") ? nil : note(.server, nil, t)
         default: return nil
         }

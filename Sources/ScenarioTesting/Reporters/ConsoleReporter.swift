@@ -11,13 +11,14 @@
 /// SKIP Scenarios/edna/campaign.scn (1 skipped)
 /// PASS Scenarios/bugs/lost-tap.scn (1 passed, 1 known bug)
 ///   KNOWN  tap on a cold start opens the chat — https://example.com/issues/12
+///     by: expectation failed: expect chat open (9:5)
 ///
 /// Failed (1):
 ///   Scenarios/kindly/foreground.scn › banner while on chat
 ///
 /// 4 files, 7 cases
-/// 1 known bug reproduced
-/// 5 passed, 1 failed, 1 skipped
+/// known bugs: 1 reproduced
+/// 4 passed, 1 failed, 1 skipped, 1 known
 /// ```
 ///
 /// Nothing in it depends on timing, so it is byte-identical whatever `--jobs` is.
@@ -31,7 +32,7 @@ struct ConsoleReporter: Sendable {
     /// The block for one file: its line, then each failure in full.
     func file(_ result: TestFileResult) -> String {
         var out = statusWord(result.status) + " " + Text.oneLine(result.path) + " (" + counts(result) + ")\n"
-        for c in result.cases where verbose || c.outcome.status.knownBug != nil {
+        for c in result.cases where verbose || c.outcome.status.knownBug != nil || c.outcome.notAsStated {
             out += "  " + caseLine(c) + "\n"
         }
         for failure in failures(of: result) {
@@ -53,7 +54,10 @@ struct ConsoleReporter: Sendable {
         }
         for c in f.cases {
             switch c.outcome.status {
-            case .failed: failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)))
+            case .failed:
+                failed.append(
+                    Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name))
+                        + (c.outcome.notAsStated ? " (\(KnownBugText.notAsStated))" : ""))
             case .error:
                 failed.append(Text.oneLine(Selection.qualifiedName(file: f.path, case: c.name)) + " (internal error)")
             case .noLongerReproduces:
@@ -95,6 +99,7 @@ struct ConsoleReporter: Sendable {
         var line = style.green("\(t.passed) passed") + ", "
         line += t.totalFailed > 0 ? style.red("\(t.totalFailed) failed") : "0 failed"
         if t.skipped > 0 { line += ", " + style.yellow("\(t.skipped) skipped") }
+        if t.knownBugs > 0 { line += ", " + style.yellow("\(t.knownBugs) known") }
         return out + line + "\n"
     }
 
@@ -126,10 +131,17 @@ struct ConsoleReporter: Sendable {
         let name = Text.oneLine(c.name)
         switch c.outcome.status {
         case .passed: return style.green("pass") + "  " + name
-        case .failed: return style.red("FAIL") + "  " + name
+        case .failed:
+            guard let evidence = c.outcome.knownBug else { return style.red("FAIL") + "  " + name }
+            return style.red("FAIL") + "  " + name + " — " + KnownBugText.notAsStated + "\n"
+                + "    stated:   " + Text.oneLine(evidence.stated) + "\n"
+                + "    happened: " + Text.oneLine(evidence.happened)
         case .error: return style.magenta("ERROR") + " " + name
         case .skipped(let reason): return style.yellow("skip") + "  " + name + style.dim(" — " + Text.oneLine(reason))
-        case .reproduced(let reference): return style.yellow("KNOWN") + "  " + name + " — " + Text.oneLine(reference)
+        case .reproduced(let reference):
+            var line = style.yellow("KNOWN") + "  " + name + " — " + Text.oneLine(reference)
+            if let evidence = c.outcome.knownBug { line += "\n    by: " + Text.oneLine(evidence.byLine) }
+            return line
         case .noLongerReproduces(let reference):
             return style.red("FIXED?") + " " + name + " — " + Text.oneLine(reference)
         }

@@ -22,6 +22,8 @@ final class HTMLReporter: Sendable {
         var failed: [String] = []
         /// The list of told cases, as `<li>` lines.
         var told: [String] = []
+        /// The reproduced known bugs, as `<li>` lines with their `by:` line.
+        var known: [String] = []
     }
 
     private let state = Locked(State())
@@ -37,7 +39,7 @@ final class HTMLReporter: Sendable {
     /// The page up to the files: the summary and the list of told cases.
     func head(_ totals: SuiteTotals) -> String {
         let t = totals.tally
-        let (failed, told) = state.withLock { ($0.failed, $0.told) }
+        let (failed, told, knownIndex) = state.withLock { ($0.failed, $0.told, $0.known) }
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -55,7 +57,7 @@ final class HTMLReporter: Sendable {
 
             """
         out += "<ul class=\"counts\">\n"
-        let known = t.knownBugs + t.noLongerReproducing
+        let known = t.knownBugs
         // (what one is called, what several are called, the count, its class)
         let counts: [(String, String, Int, String)] = [
             ("file", "files", totals.files, ""), ("case", "cases", t.total, ""),
@@ -76,6 +78,10 @@ final class HTMLReporter: Sendable {
             out += "<nav>\n<h2>Failures and known bugs (\(told.count))</h2>\n<ol class=\"toc\">\n"
             out += told.joined() + "</ol>\n</nav>\n"
         }
+        if !knownIndex.isEmpty {
+            out += "<nav class=\"known\">\n<h2>Known bugs (\(knownIndex.count))</h2>\n<ol class=\"toc\">\n"
+            out += knownIndex.joined() + "</ol>\n</nav>\n"
+        }
         return out
     }
 
@@ -94,6 +100,12 @@ final class HTMLReporter: Sendable {
                 s.told.append(
                     "<li><a href=\"#case-\(first + i)\"><span class=\"word \(story.kind)\">\(e(story.word))</span> "
                         + "\(name)</a></li>\n")
+                if story.word == "KNOWN" {
+                    s.known.append(
+                        "<li><a href=\"#case-\(first + i)\">\(name)</a>"
+                            + (story.knownBug.map { " — " + e($0) } ?? "")
+                            + (story.by.map { "<br><span class=\"by\">by: \(e($0))</span>" } ?? "") + "</li>\n")
+                }
             }
             return first
         }
@@ -127,6 +139,8 @@ final class HTMLReporter: Sendable {
         var aboutFile = false
         var location: FileLocation?
         var knownBug: String?
+        /// For a reproduced known bug: what reproduced it (the console's `by:` line).
+        var by: String?
         var message: String?
         var diagram: SequenceDiagram?
         var trace: [String]?
@@ -147,6 +161,7 @@ final class HTMLReporter: Sendable {
             return Story(
                 word: status.word, kind: kind(status), title: c.name, file: file.path,
                 location: c.outcome.location ?? c.planned.location, knownBug: status.knownBug,
+                by: status.word == "KNOWN" ? c.outcome.knownBug?.byLine : nil,
                 message: c.outcome.message, diagram: c.outcome.diagram, trace: c.outcome.trace)
         }
     }
@@ -179,6 +194,7 @@ final class HTMLReporter: Sendable {
             let prefix = story.word == "KNOWN" ? "known bug" : "known bug no longer reproduces"
             out += "<p class=\"ref\">\(prefix): \(link(reference))</p>\n"
         }
+        if let by = story.by { out += "<p class=\"by\">by: \(e(by))</p>\n" }
         if let message = story.message {
             out +=
                 "<pre class=\"message\">\(HTML.escape(Text.trimmingTrailingNewlines(message), keepingLineBreaks: true))</pre>\n"

@@ -1,4 +1,5 @@
 import NotificationCore
+import ScenarioRuntime
 
 /// The JSON report (`--json FILE`): one object, files → cases. The schema is in
 /// docs/TESTING.md; `duration_ms` fields are the only ones that differ between runs.
@@ -71,16 +72,47 @@ enum JSONReporter {
     private static func testCase(_ c: TestCaseResult) -> JSON {
         let skipReason: JSON
         if case .skipped(let reason) = c.outcome.status { skipReason = .string(reason) } else { skipReason = .null }
-        return .object([
+        var members: [(String, JSON)] = [
             ("name", .string(c.name)),
             ("tags", .array(c.planned.tags.map { .string($0) })),
             ("declared_at", location(c.planned.location)),
             ("status", .string(c.outcome.status.name)),
             ("skip_reason", skipReason),
             ("known_bug", (c.outcome.status.knownBug ?? c.planned.knownBug).map { .string($0) } ?? .null),
+        ]
+        // Only for known-bug cases that failed, so other cases read as they always did.
+        if let evidence = c.outcome.knownBug {
+            if case .reproduced = c.outcome.status {
+                members.append(("reproduced_by", reproducedBy(evidence)))
+            } else {
+                members.append(("stated", .string(evidence.stated)))
+                members.append(("happened", .string(evidence.happened)))
+            }
+        }
+        members += [
             ("message", c.outcome.message.map { .string($0) } ?? .null),
             ("location", location(c.outcome.location)),
             ("duration_ms", .number(Text.milliseconds(c.outcome.duration))),
+        ]
+        return .object(members)
+    }
+
+    /// `{kind, line, column, message, because {text, time, event}}`: what reproduced a known bug.
+    private static func reproducedBy(_ e: KnownBugEvidence) -> JSON {
+        .object([
+            ("kind", .string(e.by.rawValue)),
+            ("line", e.line.map { .int($0) } ?? .null),
+            ("column", e.column.map { .int($0) } ?? .null),
+            ("message", .string(e.failure)),
+            (
+                "because",
+                e.because.map { b in
+                    .object([
+                        ("text", .string(b.text)), ("time", .string(TimeFormat.seconds(b.time))),
+                        ("event", .string(b.event)),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 

@@ -47,6 +47,10 @@ enum JUnitReporter {
         var out = "  <testsuite name=\"\(a(file.path))\" tests=\(q(t.total)) failures=\(q(t.failed + t.checkErrors))"
         out +=
             " errors=\(q(t.errors)) skipped=\(q(t.skipped + t.knownBugs)) time=\"\(Text.seconds(file.duration))\" file=\"\(a(file.path))\">\n"
+        if t.knownBugs > 0 {
+            // JUnit has no fourth outcome: `skipped` counts known bugs too, this the split.
+            out += "    <properties>\n      <property name=\"scn.known\" value=\(q(t.knownBugs))/>\n    </properties>\n"
+        }
         let classname = a(classname(file.path))
         /// ` file="…" line="…"` with `locations`, where `location` is (else the file itself).
         func place(_ location: FileLocation?) -> String {
@@ -75,7 +79,9 @@ enum JUnitReporter {
             case .skipped(let reason):
                 out += ">\n      <skipped message=\"\(a(reason))\"/>\n    </testcase>\n"
             case .reproduced(let reference):
-                out += ">\n      <skipped message=\"\(a(KnownBugText.reproduced(reference)))\"/>\n    </testcase>\n"
+                var message = KnownBugText.reproduced(reference)
+                if let evidence = c.outcome.knownBug { message += "; by: " + evidence.byLine }
+                out += ">\n      <skipped type=\"known-bug\" message=\"\(a(message))\"/>\n    </testcase>\n"
             case .noLongerReproduces:
                 out +=
                     ">\n      "
@@ -85,7 +91,9 @@ enum JUnitReporter {
                     + "\n    </testcase>\n"
             case .failed, .error:
                 let element = c.outcome.status == .failed ? "failure" : "error"
-                let type = c.outcome.status == .failed ? "failure" : "internal error"
+                let type =
+                    c.outcome.status == .failed
+                    ? (c.outcome.notAsStated ? KnownBugText.notAsStated : "failure") : "internal error"
                 out +=
                     ">\n      "
                     + detail(

@@ -52,7 +52,9 @@ enum TAPReporter {
                 out += "ok \(n) - \(name) # SKIP \(directive(reason))\n"
             case .reproduced(let reference):
                 // A TODO test point: TAP consumers count it as passing, whatever its `not ok`.
-                out += "not ok \(n) - \(name) # TODO \(directive(KnownBugText.reproduced(reference)))\n"
+                var todo = KnownBugText.reproduced(reference)
+                if let evidence = c.outcome.knownBug { todo += " (by: " + evidence.byLine + ")" }
+                out += "not ok \(n) - \(name) # TODO \(directive(todo))\n"
             case .noLongerReproduces(let reference):
                 // No directive, so every consumer counts it as a failure.
                 out += "not ok \(n) - \(name): \(description(KnownBugText.noLongerReproduces(reference)))\n"
@@ -64,7 +66,8 @@ enum TAPReporter {
                 let failed = c.outcome.status == .failed
                 out += diagnostic(
                     message: c.outcome.message ?? "", severity: failed ? "fail" : "error",
-                    kind: failed ? "failure" : "internal error", location: c.outcome.location ?? c.planned.location)
+                    kind: failed ? (c.outcome.notAsStated ? KnownBugText.notAsStated : "failure") : "internal error",
+                    location: c.outcome.location ?? c.planned.location)
             }
             n += 1
         }

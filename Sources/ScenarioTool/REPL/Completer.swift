@@ -17,7 +17,7 @@ struct Completer {
 
     /// Statement keywords the REPL accepts (`case`, `tags`, `skip` and `alphabet` belong in files).
     static var keywords: [String] {
-        Parser.keywords.subtracting(["case", "tags", "skip", "known-bug", "alphabet"]).sorted()
+        Parser.keywords.subtracting(["case", "tags", "skip", "known-bug", "bug", "alphabet"]).sorted()
     }
 
     private var statements: StatementCompleter {
