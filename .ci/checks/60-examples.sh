@@ -44,6 +44,12 @@ assert b"'push acme' is Acme's, but the app integrates Kindly" in done.stdout, d
 PY
 
 swift test
+# One case of the Swift Testing bridge, chosen as scn test --filter chooses (SCN_FILTER).
+out=$(SCN_FILTER='badge\.scn › the host clears' swift test --filter scenario 2>&1)
+cases=$(grep -c "Test case passing 1 argument" <<< "$out" || true)
+if [ "$cases" != 1 ] || ! grep -q "the host clears its unread count" <<< "$out"; then
+    echo "error: SCN_FILTER did not select one case ($cases):" >&2; echo "$out" | tail -20 >&2; exit 1
+fi
 
 # The plugin: `swift package scn ARGS` runs the dependency's scn with ARGS in the package's
 # folder, and fails when the tool does; `--tool PRODUCT` first runs the package's own tool

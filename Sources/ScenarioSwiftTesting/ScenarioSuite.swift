@@ -1,18 +1,19 @@
-import StandardVocabulary
 import Foundation
 import ScenarioRuntime
 import ScenarioTesting
+import StandardVocabulary
 import Testing
 
-/// A folder of scenarios as Swift Testing cases: one test case per file, every failure
-/// recorded as an issue at the scenario's own file, line and column.
+/// A folder of scenarios as Swift Testing cases: one test case per scenario case
+/// (``cases``, `file › case`) or per file (``files``), every failure recorded as an issue at
+/// the scenario's own file, line and column.
 ///
 /// ```swift
 /// import ScenarioSwiftTesting
 /// import Testing
 ///
-/// @Test(arguments: ScenarioSuite("Scenarios").files)
-/// func scenario(_ file: ScenarioTestFile) { file.run() }
+/// @Test(arguments: ScenarioSuite("Scenarios").cases)
+/// func scenario(_ scenario: ScenarioTestCase) { scenario.run() }
 /// ```
 public struct ScenarioSuite: Sendable {
     /// The folder, as an absolute path.
@@ -112,18 +113,21 @@ public struct ScenarioTestFile: Sendable, CustomTestStringConvertible {
             return [Problem(message: "\(name) does not check:\n\(problem.message)", location: problem.location)]
         }
         let runnable = plan.cases.filter { $0.skipReason == nil }.map(\.name)
-        return executor.run(plan: plan, cases: runnable, options: ExecutionOptions()).compactMap { outcome in
-            let message = "\(name) › \(outcome.name)\n\(outcome.message ?? "")"
-            switch outcome.status {
-            case .passed, .skipped: return nil
-            case .failed, .error, .noLongerReproduces:
-                // A known bug that did not reproduce as stated: its message names what the
-                // case states and what happened.
-                return Problem(message: message, location: outcome.location)
-            case .reproduced(let reference):
-                return Problem(
-                    message: message, location: outcome.location, knownBug: reference, by: outcome.knownBug?.byLine)
-            }
+        return executor.run(plan: plan, cases: runnable, options: ExecutionOptions()).compactMap(problem(for:))
+    }
+
+    /// What a case's outcome is to a test: nothing when it passed or was skipped.
+    func problem(for outcome: CaseOutcome) -> Problem? {
+        let message = "\(name) › \(outcome.name)\n\(outcome.message ?? "")"
+        switch outcome.status {
+        case .passed, .skipped: return nil
+        case .failed, .error, .noLongerReproduces:
+            // A known bug that did not reproduce as stated: its message names what the case
+            // states and what happened.
+            return Problem(message: message, location: outcome.location)
+        case .reproduced(let reference):
+            return Problem(
+                message: message, location: outcome.location, knownBug: reference, by: outcome.knownBug?.byLine)
         }
     }
 

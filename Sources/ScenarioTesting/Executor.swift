@@ -110,12 +110,26 @@ public struct PlanProblem: Sendable, Hashable {
     public var message: String
     /// The first diagnostic's position, or `nil` when there is none (an unreadable file).
     public var location: FileLocation?
+    /// Each diagnostic on its own, rendered, at its own position (empty when the executor
+    /// gives only ``message``): what a test report records as one issue each.
+    public var items: [Item] = []
+
+    /// One diagnostic: its rendering and its position.
+    public struct Item: Sendable, Hashable {
+        public var message: String
+        public var location: FileLocation?
+        public init(message: String, location: FileLocation?) {
+            self.message = message
+            self.location = location
+        }
+    }
 
     /// A problem of `kind`.
-    public init(kind: Kind, message: String, location: FileLocation? = nil) {
+    public init(kind: Kind, message: String, location: FileLocation? = nil, items: [Item] = []) {
         self.kind = kind
         self.message = message
         self.location = location
+        self.items = items
     }
 }
 
@@ -146,10 +160,11 @@ public struct FilePlan: Sendable {
     /// A file that did not pass the checker: `diagnostics` is every diagnostic, rendered
     /// without colour; `location` the first one's position.
     public static func checkFailed(
-        file: String, root: String, diagnostics: String, location: FileLocation? = nil
+        file: String, root: String, diagnostics: String, location: FileLocation? = nil,
+        items: [PlanProblem.Item] = []
     ) -> FilePlan {
         var plan = FilePlan(file: file, root: root, cases: [])
-        plan.problem = PlanProblem(kind: .check, message: diagnostics, location: location)
+        plan.problem = PlanProblem(kind: .check, message: diagnostics, location: location, items: items)
         return plan
     }
 

@@ -44,8 +44,14 @@ public struct RuntimeExecutor: ScenarioExecutor {
             let first = result.diagnostics.first.map {
                 FileLocation(path: $0.path, line: $0.location.line, column: $0.location.column)
             }
+            let items = result.diagnostics.map {
+                PlanProblem.Item(
+                    message: Language.render([$0]),
+                    location: FileLocation(path: $0.path, line: $0.location.line, column: $0.location.column))
+            }
             return .checkFailed(
-                file: file, root: root, diagnostics: Language.render(result.diagnostics), location: first)
+                file: file, root: root, diagnostics: Language.render(result.diagnostics), location: first,
+                items: items)
         }
         let cases = script.cases.map { c in
             let at = script.source.location(of: c.nameRange.start)

@@ -1,7 +1,7 @@
-import StandardVocabulary
 import Foundation
 import ScenarioSwiftTesting
 import ScenarioTesting
+import StandardVocabulary
 import Testing
 
 /// Every file under Scenarios/ is one test, through the same library a host package uses:
@@ -27,9 +27,62 @@ struct ScenarioLibraryTests {
         #expect(files.allSatisfy { $0.name.hasPrefix("Scenarios/") && $0.name.hasSuffix(".scn") })
     }
 
-    @Test("scenario file passes", arguments: ScenarioLibraryTests.suite.files)
-    func scenarioFilePasses(_ file: ScenarioTestFile) {
-        file.run()
+    @Test("scenario case passes", arguments: ScenarioLibraryTests.suite.cases)
+    func scenarioCasePasses(_ scenario: ScenarioTestCase) {
+        scenario.run()
+    }
+
+    @Test("one argument per case, named file › case; skipped cases are not arguments")
+    func oneArgumentPerCase() throws {
+        let cases = Self.suite.cases
+        #expect(cases.count > Self.suite.files.count)
+        #expect(Set(cases.map(\.id)).count == cases.count, "every case has its own ID")
+        #expect(try Self.fixture("broken.scn").cases().count == 1, "a file without case blocks is one case")
+        #expect(cases.allSatisfy { $0.id.hasPrefix("Scenarios/") && $0.id.contains(".scn \u{203A} ") })
+    }
+
+    @Test("SCN_FILTER selects cases as scn test --filter does")
+    func environmentFilter() throws {
+        let one = ScenarioSuite.environmentSelection(["SCN_FILTER": "known-bug\\.scn \u{203A} fixed"])
+        let file = try Self.fixture("known-bug.scn")
+        let selected = file.cases(selection: one)
+        #expect(selected.count == 1, "\(selected.map(\.id))")
+        #expect(selected.first?.caseName == "fixed since")
+        #expect(ScenarioSuite.environmentSelection([:]).filter == nil)
+        #expect(ScenarioSuite.environmentSelection(["SCN_FILTER": "("]).filter == nil, "an invalid pattern selects all")
+    }
+
+    @Test("a file that does not check is one argument, and each diagnostic is an issue at its own line")
+    func everyCheckErrorAtItsPlace() throws {
+        let file = try Self.fixture("two-check-errors.scn")
+        let cases = file.cases()
+        let only = try #require(cases.first)
+        #expect(cases.count == 1 && only.caseName == nil)
+        let (problems, trace) = only.problems()
+        #expect(problems.map { $0.location?.line } == [5, 6])
+        #expect(problems[0].message.contains("kiled") && problems[1].message.contains("tilte"))
+        #expect(trace == nil)
+        withKnownIssue {
+            only.run()
+        } matching: { issue in
+            issue.sourceLocation?.line == 5 || issue.sourceLocation?.line == 6
+        }
+    }
+
+    @Test("a failing case is recorded at its line with its trace; a passing case carries none")
+    func failingCaseCarriesItsTrace() throws {
+        let broken = try #require(try Self.fixture("broken.scn").cases().first)
+        let (problems, trace) = broken.problems()
+        #expect(problems.count == 1 && problems.first?.location?.line == 7)
+        let lines = try #require(trace, "the failing case's trace, for the attachment")
+        #expect(lines.contains { $0.contains("banner-shown") })
+        withKnownIssue {
+            broken.run()
+        } matching: { issue in
+            issue.sourceLocation?.line == 7
+        }
+        let passing = try #require(Self.suite.cases.first)
+        #expect(passing.problems().trace == nil)
     }
 
     @Test("a deliberately broken scenario fails with the scenario's message and location")
@@ -56,7 +109,9 @@ struct ScenarioLibraryTests {
         #expect(problems.count == 3)
         let reproduced = try #require(problems.first { $0.knownBug != nil })
         #expect(reproduced.knownBug == "https://example.com/issues/1")
-        #expect(reproduced.by == "expectation failed: expect banner \"Bob\" (10:3)", "the known issue names what reproduced it")
+        #expect(
+            reproduced.by == "expectation failed: expect banner \"Bob\" (10:3)",
+            "the known issue names what reproduced it")
         // Recorded as a known issue: this test does not fail because of it.
         file.record([reproduced])
         let fixed = try #require(problems.first { $0.knownBug == nil })

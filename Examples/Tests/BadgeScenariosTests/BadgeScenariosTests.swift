@@ -2,5 +2,5 @@ import BadgeVocabulary
 import ScenarioSwiftTesting
 import Testing
 
-@Test(arguments: ScenarioSuite("Scenarios", vocabulary: try .badge()).files)
-func scenario(_ file: ScenarioTestFile) { file.run() }
+@Test(arguments: ScenarioSuite("Scenarios", vocabulary: try .badge()).cases)
+func scenario(_ scenario: ScenarioTestCase) { scenario.run() }
