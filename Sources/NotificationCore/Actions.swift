@@ -200,7 +200,7 @@ extension World {
         let payload: JSONValue = [
             "aps": [
                 "alert": [
-                    "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].number)"),
+                    "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].messageNumber)"),
                 ], "mutable-content": 1,
             ],
             "provider": "other",

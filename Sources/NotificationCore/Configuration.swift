@@ -316,8 +316,10 @@ public struct HostBehaviour: Hashable, Sendable {
     public var completesFetch: FetchCompletion = .newData
     /// The categories the host registers, and when (none by default).
     public var registersCategories: HostCategories? = nil
-    /// When an app of its own registers for pushes (`host registers`).
-    public var registers: RegistrationPolicy = .everyLaunch
+    /// When the app registers for pushes at launch (`host registers`); nil: not written, and
+    /// an app of its own registers at every launch while a chat SDK's app registers as its SDK
+    /// says. Written, it applies in every app (SPEC §2.16).
+    public var registers: RegistrationPolicy? = nil
     /// When it sends its token to its server (`host uploads-token`).
     public var uploadsToken: TokenUpload = .always
     /// When it creates its `PKPushRegistry` (`host pushkit`).

@@ -36,7 +36,16 @@ extension Configuration {
                 "host removes-delivered \($0.host.removesDelivered.rawValue)",
                 "host completes-fetch \($0.host.completesFetch.spelled)",
                 HostCategories.line($0.host.registersCategories),
-                "host registers \($0.host.registers.rawValue)",
+            ]
+        },
+        // Unwritten, an app of its own registers at every launch (the same as written) and a
+        // chat SDK's app as its SDK says (no line).
+        SettingSpelling { c in
+            c.host.registers.map { ["host registers \($0.rawValue)"] }
+                ?? (c.sdk == .noSDK ? ["host registers \(RegistrationPolicy.everyLaunch.rawValue)"] : [])
+        },
+        SettingSpelling {
+            [
                 "host uploads-token \($0.host.uploadsToken.rawValue)",
                 "host pushkit \($0.host.pushkit.spelled)",
                 "host reports-call \($0.host.reportsCall.spelled)",
@@ -80,7 +89,7 @@ extension Configuration {
         guard !own.isEmpty else { return Self.spellings }
         func slot(_ s: SettingSpelling.Slot) -> [SettingSpelling] { own.filter { $0.slot == s } }
         var out = Array(Self.spellings[0..<6]) + slot(.afterBuild) + [Self.spellings[6]] + slot(.afterDelegate)
-        out += Self.spellings[7..<15] + slot(.afterHost) + Self.spellings[15...]
+        out += Self.spellings[7..<17] + slot(.afterHost) + Self.spellings[17...]
         return out
     }
 

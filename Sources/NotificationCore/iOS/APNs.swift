@@ -17,11 +17,21 @@ extension World {
     /// A VoIP push may be larger.
     public static let voipPayloadLimit = 5120
 
-    /// A new record for a push command; returns its index in ``pushes``.
-    public mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
+    /// A new record for a push command; returns its index in ``pushes``. `again`: the push at
+    /// that index sent once more, the same message with the same number.
+    public mutating func beginPush(_ origin: PushOrigin, message: String? = nil, again: Int? = nil) -> Int {
         let number = pushes.count + 1
         if number % Self.payloadsKept == 0 { forgetSettledPayloads() }
-        pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin, message: message))
+        let messageNumber: Int
+        if let again {
+            messageNumber = pushes[again].messageNumber
+        } else {
+            messagesPushed += 1
+            messageNumber = messagesPushed
+        }
+        pushes.append(
+            PushRecord(id: "p\(number)", number: number, messageNumber: messageNumber, origin: origin, message: message))
+        if origin == .app || origin == .raw || origin == .other { providerPushIndex = pushes.count - 1 }
         return pushes.count - 1
     }
 
@@ -37,7 +47,7 @@ extension World {
         pushes[index].message = "\(sdk.name) \(messageID)"
         apnsSend(index, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
         guard behaviour.duplicateToken else { return }
-        let second = beginPush(pushes[index].origin, message: pushes[index].message)
+        let second = beginPush(pushes[index].origin, message: pushes[index].message, again: index)
         pushes[second].ciphertexts = pushes[index].ciphertexts
         pushes[second].plaintexts = pushes[index].plaintexts
         record(

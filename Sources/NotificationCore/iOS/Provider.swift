@@ -170,8 +170,9 @@ public struct APNsAnswer: Hashable, Sendable {
 }
 
 extension World {
-    /// The answer APNs gave to the newest push step that sent something; nil when it sent nothing.
-    public var newestAPNsAnswer: APNsAnswer? { pushes.last?.apnsAnswer }
+    /// The answer APNs gave to the newest provider push step (`push app`, `push other`, `push
+    /// raw`; not an SDK server's push); nil when it sent nothing.
+    public var newestAPNsAnswer: APNsAnswer? { newestProviderPush?.apnsAnswer }
 
     /// What became of the push at `index` after APNs accepted it, as the Console names it;
     /// traced with the answer the first time (`apns: p1 200, Delivered`), alone after.

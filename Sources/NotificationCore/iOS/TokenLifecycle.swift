@@ -101,9 +101,10 @@ extension World {
         providerSide.uploads += 1
     }
 
-    /// At launch, an app of its own registers for pushes as `host registers` says.
+    /// At launch, the app registers for pushes as `host registers` says (unwritten: every
+    /// launch, which only an app of its own does).
     mutating func ownAppRegistersAtLaunch() {
-        switch configuration.host.registers {
+        switch configuration.host.registers ?? .everyLaunch {
         case .everyLaunch:
             record(.host, "didFinishLaunching calls registerForRemoteNotifications (host registers every-launch)")
         case .firstLaunch:
