@@ -151,7 +151,7 @@ extension World {
                 index,
                 payload: .object([JSONMember("aps", .object(aps))] + topLevel),
                 route: .appServer(
-                    topic: configuration.provider.topic ?? configuration.bundleID,
+                    topic: configuration.provider.topic.header(bundleID: configuration.bundleID, voip: false),
                     environment: configuration.provider.environment, token: held),
                 overrides: headers)
         } else {
@@ -182,7 +182,7 @@ extension World {
         apnsSend(
             index, payload: .object([JSONMember("aps", .object([])), JSONMember("call", .object(call))]),
             route: .appServer(
-                topic: configuration.provider.topic ?? configuration.bundleID + ".voip",
+                topic: configuration.provider.topic.header(bundleID: configuration.bundleID, voip: true),
                 environment: configuration.provider.environment, token: held),
             overrides: headers, voip: true)
         try endStep()

@@ -192,8 +192,7 @@ public enum RuntimeSetting: Hashable, Sendable {
     case focus(FocusMode)
     case summary(Bool)
     case providerEnvironment(APNsEnvironment)
-    /// nil: the bundle id.
-    case providerTopic(String?)
+    case providerTopic(ProviderTopic)
     case providerOnError(ProviderOnError)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
@@ -223,7 +222,7 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .focus(let mode): return mode.spelled
         case .summary(let on): return "summary \(on ? "on" : "off")"
         case .providerEnvironment(let value): return "provider environment \(value.rawValue)"
-        case .providerTopic(let value): return "provider topic \(value.map(ScenarioText.quoted) ?? "none")"
+        case .providerTopic(let value): return "provider topic \(value.spelled)"
         case .providerOnError(let value): return "provider on-error \(value.rawValue)"
         }
     }

@@ -31,4 +31,56 @@ struct RevisionFourTests {
             """)
         #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
     }
+
+    @Test(
+        "bad provider topics and certificates are check errors at their argument",
+        arguments: [
+            ("provider topic \"\"", "an empty topic: write `provider topic omitted` to send no apns-topic header", 15),
+            ("provider auth cert []", "a certificate covers at least one topic", 19),
+            ("provider auth cert [\"a\", \"a\"]", "the topic \"a\" is listed twice", 19),
+            ("provider auth cert [\"a\", \"\"]", "an empty topic", 19),
+            ("provider auth cert [\"a\", 3]", "a certificate's topics are quoted strings", 19),
+            ("provider auth cert 3", "expected a topic", 19),
+        ])
+    func badTopics(line: String, message: String, column: Int) {
+        let found = diagnostics("sdk none\n" + line + "\n")
+        #expect(found.count == 1, "\(found.map(\.message))")
+        #expect(found.first?.message.contains(message) == true, "\(found.map(\.message))")
+        #expect(found.first?.location.line == 2)
+        #expect(found.first?.location.column == column + 1)
+    }
+
+    @Test("a topic from a variable is checked when the step runs, and changes nothing")
+    func badTopicAtRunTime() throws {
+        let (_, results) = try run(
+            """
+            sdk none
+            let t = ""
+            provider topic $t
+            """)
+        let failure = try #require(results[0].failure)
+        #expect(failure.kind == .precondition)
+        #expect(failure.message.contains("an empty topic"))
+        let (_, certs) = try run(
+            """
+            sdk none
+            let t = ["a", "a"]
+            provider auth cert $t
+            """)
+        #expect(try #require(certs[0].failure).message.contains("listed twice"))
+    }
+
+    @Test("provider auth cert with a list round-trips through the install line")
+    func certificateListSpelled() throws {
+        let (_, results) = try run(
+            """
+            sdk none
+            provider auth cert ["com.example.app", "com.example.app.voip"]
+            provider topic omitted
+            push app visible title "A"
+            expect trace 'provider auth cert ["com.example.app", "com.example.app.voip"], provider topic omitted'
+            expect apns-status 400 MissingTopic
+            """)
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+    }
 }

@@ -30,13 +30,70 @@ public enum ProviderOnError: String, CaseIterable, Hashable, Sendable {
 public enum ProviderAuth: Hashable, Sendable {
     /// A token-signing key (`.p8`): every topic of the team, with a JWT (the default).
     case p8
-    /// A certificate for one topic (`cert "T"`), no JWT.
-    case cert(String)
+    /// A certificate for these topics (`cert "T"`, `cert ["T1", "T2"]`: at least one, each
+    /// once), no JWT.
+    case cert([String])
+
+    /// A certificate for one topic.
+    public static func cert(_ topic: String) -> ProviderAuth { .cert([topic]) }
+
+    /// The most topics a certificate lists (far above any real certificate's).
+    public static let topicLimit = 64
+
+    /// `p8`, `cert "T"`, `cert ["T1", "T2"]`: as `provider auth` is written.
+    public var spelledForScenario: String { spelled }
 
     var spelled: String {
         switch self {
         case .p8: return "p8"
-        case .cert(let topic): return "cert \(ScenarioText.quoted(topic))"
+        case .cert(let topics):
+            return "cert " + (topics.count == 1 ? ScenarioText.quoted(topics[0]) : Self.list(topics))
+        }
+    }
+
+    /// `["T1", "T2"]`, as a scenario writes it.
+    static func list(_ topics: [String]) -> String { "[" + topics.map(ScenarioText.quoted).joined(separator: ", ") + "]" }
+
+    /// Why `topics` cannot be a certificate's (`provider auth cert …`); nil when they can.
+    public static func certificateProblem(_ topics: [String]) -> String? {
+        if topics.isEmpty { return "a certificate covers at least one topic" }
+        if topics.count > topicLimit { return "a certificate lists at most \(topicLimit) topics" }
+        if topics.contains("") { return "an empty topic: a certificate's topics are bundle ids" }
+        var seen = Set<String>()
+        for topic in topics where !seen.insert(topic).inserted {
+            return "the topic \(ScenarioText.quoted(topic)) is listed twice"
+        }
+        return nil
+    }
+}
+
+/// The `apns-topic` the app's own server sends with (`provider topic …`).
+public enum ProviderTopic: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The bundle id, plus `.voip` for a VoIP push (`provider topic default`, or `none`).
+    case bundleID
+    /// No `apns-topic` header (`provider topic omitted`).
+    case omitted
+    /// This topic (`provider topic "T"`).
+    case named(String)
+
+    public init(stringLiteral value: String) { self = .named(value) }
+
+    /// `none` (revision 3's spelling of the default, kept so that traces do not change),
+    /// `omitted`, `"T"`.
+    public var spelled: String {
+        switch self {
+        case .bundleID: return "none"
+        case .omitted: return "omitted"
+        case .named(let topic): return ScenarioText.quoted(topic)
+        }
+    }
+
+    /// The header's value for an app with this bundle id; nil: no header.
+    public func header(bundleID: String, voip: Bool) -> String? {
+        switch self {
+        case .bundleID: return voip ? bundleID + ".voip" : bundleID
+        case .omitted: return nil
+        case .named(let topic): return topic
         }
     }
 }
@@ -69,8 +126,8 @@ public enum JWTPolicy: Hashable, Sendable {
 public struct ProviderSettings: Hashable, Sendable {
     /// The APNs host it sends to.
     public var environment: APNsEnvironment = .production
-    /// The `apns-topic`; nil: the app's bundle id (`.voip` appended for a VoIP push).
-    public var topic: String? = nil
+    /// The `apns-topic` (default: the app's bundle id, `.voip` appended for a VoIP push).
+    public var topic: ProviderTopic = .bundleID
     public var auth: ProviderAuth = .p8
     public var jwt: JWTPolicy = .refresh(JWTPolicy.defaultRefresh)
     public var onError: ProviderOnError = .deleteOn410
@@ -81,7 +138,7 @@ public struct ProviderSettings: Hashable, Sendable {
     public var lines: [String] {
         [
             "provider environment \(environment.rawValue)",
-            "provider topic \(topic.map(ScenarioText.quoted) ?? "none")",
+            "provider topic \(topic.spelled)",
             "provider auth \(auth.spelled)",
             "provider jwt \(jwt.spelled)",
             "provider on-error \(onError.rawValue)",

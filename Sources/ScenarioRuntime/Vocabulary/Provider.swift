@@ -5,7 +5,36 @@ import ScenarioLanguage
 // authentication, APNs's open choices, the token's lifecycle and the host's token and
 // PushKit policies, with their actions and expectations.
 
+/// Why a value is not a certificate's topics.
+struct CertificateProblem: Error {
+    var message: String
+}
+
 extension Vocabulary {
+    /// A certificate's topics as written: a string, or a list of strings, at least one, none
+    /// empty, each once (SPEC §2.16).
+    static func certificateTopics(_ value: Value?) -> Result<[String], CertificateProblem> {
+        let topics: [String]
+        switch value {
+        case .string(let topic)?:
+            topics = [topic]
+        case .list(let items)?:
+            var strings: [String] = []
+            strings.reserveCapacity(min(items.count, ProviderAuth.topicLimit + 1))
+            for item in items.prefix(ProviderAuth.topicLimit + 1) {
+                guard case .string(let topic) = item else {
+                    return .failure(CertificateProblem(message: "a certificate's topics are quoted strings"))
+                }
+                strings.append(topic)
+            }
+            topics = strings
+        default:
+            return .failure(CertificateProblem(message: "expected a topic \"T\" or a list of topics [\"T1\", \"T2\"]"))
+        }
+        if let problem = ProviderAuth.certificateProblem(topics) { return .failure(CertificateProblem(message: problem)) }
+        return .success(topics)
+    }
+
     mutating func registerProviderSide() {
         let app = "App and device"
         let host = "Host app"
@@ -25,11 +54,26 @@ extension Vocabulary {
             ("provider auth p8", { $0.provider.auth = .p8 })
         }
         setting(
-            "provider auth cert", [Parameter("topic", .string)], topic: app,
-            "the app's own server uses a certificate for topic T only (no JWT): another topic is 400 TopicDisallowed"
+            "provider auth cert", [Parameter("topics", .any)], topic: app,
+            "the app's own server uses a certificate (no JWT) for topic \"T\" or topics [\"T1\", \"T2\"]: another topic is 400 TopicDisallowed; no apns-topic is 400 MissingTopic with several, the one topic with one"
         ) { args throws(StepError) in
-            let topic = args.text("topic") ?? ""
-            return ("provider auth cert \(ScenarioText.quoted(topic))", { $0.provider.auth = .cert(topic) })
+            let topics: [String]
+            switch Self.certificateTopics(args.value("topics")) {
+            case .success(let list): topics = list
+            case .failure(let problem): throw .precondition("provider auth cert: \(problem.message)")
+            }
+            let auth = ProviderAuth.cert(topics)
+            return ("provider auth \(auth.spelledForScenario)", { $0.provider.auth = auth })
+        }
+        addStatementRule(for: "provider auth cert") { command in
+            guard let expr = command.arguments.positionals.first ?? nil, let value = expr.literalValue,
+                case .failure(let problem) = Self.certificateTopics(value)
+            else { return [] }
+            return [
+                RuleViolation(
+                    message: problem.message, range: expr.range, path: command.path,
+                    label: "write a topic \"T\" or a list of topics [\"T1\", \"T2\"], each once")
+            ]
         }
         setting(
             "provider jwt refresh", [Parameter("age", .positiveDuration)], topic: app,

@@ -2,6 +2,9 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
+    /// SPEC §2.16: `provider topic ""` is not a topic.
+    static let emptyTopicMessage = "an empty topic: write `provider topic omitted` to send no apns-topic header"
+
     /// Configuration (docs/COMMANDS.md): install-time settings write the configuration; runtime
     /// settings also change the installed world.
     mutating func registerSettings() {
@@ -46,12 +49,26 @@ extension Vocabulary {
             "the APNs environment the app's own server sends to (default production)",
             store: { $0.provider.environment = $1 }, setting: { .providerEnvironment($0) })
         add(
-            "provider topic", [Parameter("topic", .oneOf([.string, .choice(["none"])]))], role: .runtimeSetting,
-            topic: app, "the apns-topic the app's own server sends with ('none': the bundle id, the default)"
+            "provider topic", [Parameter("topic", .oneOf([.string, .choice(["default", "omitted", "none"])]))],
+            role: .runtimeSetting, topic: app,
+            "the apns-topic the app's own server sends with: default (or none) the bundle id, .voip appended for VoIP; omitted: no apns-topic header"
         ) { context, args throws(StepError) in
-            let topic: String? = if case .string(let t)? = args.value("topic") { t } else { nil }
+            let topic: ProviderTopic
+            switch args.value("topic") {
+            case .string(let t)?:
+                guard !t.isEmpty else { throw .precondition(Self.emptyTopicMessage) }
+                topic = .named(t)
+            case .word("omitted")?: topic = .omitted
+            default: topic = .bundleID
+            }
             context.configuration.provider.topic = topic
             try context.applyIfInstalled(.providerTopic(topic))
+        }
+        addStatementRule(for: "provider topic") { command in
+            guard let expr = command.arguments.positionals.first ?? nil, case .string("")? = expr.literalValue else {
+                return []
+            }
+            return [RuleViolation(message: Self.emptyTopicMessage, range: expr.range, path: command.path)]
         }
         runtimeChoice(
             "provider on-error", ProviderOnError.self, topic: app,
