@@ -413,6 +413,7 @@ extension World {
             case .powerHoldExpired(let pushID): powerHoldExpires(pushID: pushID)
             case .pushKitRegistry(let number): createPushKitRegistryLater(process: number)
             case .voipUnclaimed(let number, let pushID): voipUnclaimed(process: number, pushID: pushID)
+            case .lateCallReport(let number, let pushID): reportCallLate(process: number, pushID: pushID)
             }
         }
     }

@@ -378,6 +378,11 @@ public struct Configuration: Hashable, Sendable {
     public var delegateAssignment: DelegateAssignment = .atLaunch
     /// The user's answer to the app's authorization request (`authorization …`, `permission …`).
     public var authorization: Authorization = .authorized
+    /// What an authorized app requested (`authorization authorized requests …`); nil: not
+    /// said (SPEC §2.10, §2.16).
+    public var authorizedRequests: [AuthorizationOption]? = nil
+    /// The ringer switch (`ringer ring|silent`, runtime).
+    public var ringer: Ringer = .ring
     /// Settings › Notifications for the app.
     public var settings = NotificationSettings()
     /// Focus (`focus …`).

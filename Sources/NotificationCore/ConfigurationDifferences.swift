@@ -19,6 +19,8 @@ extension Configuration {
         SettingSpelling { ["extension-delay \(TimeFormat.duration($0.extensionDelayMilliseconds))"] },
         SettingSpelling { ["delegate-assigned \($0.delegateAssignment.rawValue)"] },
         SettingSpelling { [$0.authorization.spelled] },
+        // What an authorized app requested, when a scenario says (SPEC §2.10).
+        SettingSpelling { c in c.authorizedRequests.map { ["authorization authorized requests " + Authorization.spelled($0)] } ?? [] },
         SettingSpelling { c in
             guard let b = c.silentBudget else { return ["silent-budget off"] }
             return ["silent-budget \(b.count) per \(TimeFormat.duration(b.windowMilliseconds))"]
@@ -77,6 +79,7 @@ extension Configuration {
         SettingSpelling { $0.entitlements.sorted().map { "entitlement \($0.rawValue)" } },
         SettingSpelling { $0.settings.lines },
         SettingSpelling { [$0.focus.spelled] },
+        SettingSpelling { ["ringer \($0.ringer.rawValue)"] },
         SettingSpelling { ["summary \($0.summary ? "on" : "off")"] },
         SettingSpelling { ["build \($0.build.rawValue)"] },
         SettingSpelling { $0.provider.lines },
@@ -89,7 +92,7 @@ extension Configuration {
         guard !own.isEmpty else { return Self.spellings }
         func slot(_ s: SettingSpelling.Slot) -> [SettingSpelling] { own.filter { $0.slot == s } }
         var out = Array(Self.spellings[0..<6]) + slot(.afterBuild) + [Self.spellings[6]] + slot(.afterDelegate)
-        out += Self.spellings[7..<17] + slot(.afterHost) + Self.spellings[17...]
+        out += Self.spellings[7..<18] + slot(.afterHost) + Self.spellings[18...]
         return out
     }
 

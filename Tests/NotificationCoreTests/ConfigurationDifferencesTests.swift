@@ -13,8 +13,10 @@ struct ConfigurationDifferencesTests {
         // The SDK and its version lead the install line; the SDK's own settings are its plug-in's.
         let fields = Set(Mirror(reflecting: Configuration()).children.compactMap(\.label))
             .subtracting(["sdk", "sdkVersion", "sdkSettings"])
-        // Each core spelling covers one property (own-presents and posts-local share `host`).
-        #expect(Configuration.spellings.count == fields.count, "add a spelling for each of \(fields.sorted())")
+        // Each core spelling covers one property (own-presents and posts-local share `host`),
+        // but `host` has three: `host registers` is a line only where it is written or the app
+        // is its own, and a spelling's lines are compared in order.
+        #expect(Configuration.spellings.count == fields.count + 2, "add a spelling for each of \(fields.sorted())")
     }
 
     @Test("every Kindly and edna setting is spelled in its plug-in's slots")

@@ -111,3 +111,109 @@ struct SettledDetailsTests {
         #expect(world.banners.map(\.body) == ["Message 1", "Message 1", "Message 2", "Message 2"])
     }
 }
+
+/// SPEC §2.16 (§2.10 rows added): the ringer switch and the critical-alert grant.
+@Suite("§2.10 the ringer and the critical-alert grant")
+struct RingerAndCriticalTests {
+    static func world(_ edit: (inout Configuration) -> Void) throws -> World {
+        var c = Configuration()
+        c.ringer = .silent
+        edit(&c)
+        var world = try World(configuration: c)
+        try world.launch(.background)
+        return world
+    }
+
+    @Test("ringer silent: no sound, the same presentation, and the negative event")
+    func silentRinger() throws {
+        var world = try Self.world { _ in }
+        try world.pushApp(.visible, title: "A", sound: "default")
+        #expect(world.banners.last?.presentation == .banner)
+        #expect(world.banners.last?.sound == nil)
+        #expect(world.traced("sound: p1's sound \"default\" not played: the ringer is silent"))
+        var ringing = try Self.world { $0.ringer = .ring }
+        try ringing.pushApp(.visible, title: "A", sound: "default")
+        #expect(ringing.banners.last?.sound == "default")
+        #expect(!ringing.traced(.sound))
+    }
+
+    @Test("a critical alert qualifies only with the entitlement, the request (or none), the setting and a critical sound")
+    func criticalQualifies() throws {
+        let rows: [((inout Configuration) -> Void, String?)] = [
+            ({ $0.entitlements.insert(.criticalAlerts) }, nil),
+            ({ _ in }, "critical without the critical-alerts entitlement acts as active"),
+            (
+                {
+                    $0.entitlements.insert(.criticalAlerts)
+                    $0.authorizedRequests = [.alert, .sound]
+                }, "critical acts as active (critical-alert not requested)"
+            ),
+            (
+                {
+                    $0.entitlements.insert(.criticalAlerts)
+                    $0.authorizedRequests = [.alert, .criticalAlert]
+                }, nil
+            ),
+            (
+                {
+                    $0.entitlements.insert(.criticalAlerts)
+                    $0.settings[.criticalAlerts] = false
+                }, "critical acts as active (setting critical-alerts off)"
+            ),
+        ]
+        for (k, (edit, note)) in rows.enumerated() {
+            var world = try Self.world(edit)
+            try world.pushApp(.visible, title: "A", level: .critical, sound: "alarm")
+            #expect((world.banners.last?.sound == "alarm") == (note == nil), "row \(k)")
+            if let note { #expect(world.traced(note), "row \(k)") }
+        }
+    }
+
+    @Test("Deliver Prominently keeps what a provisional app requested, critical-alert too")
+    func provisionalKeepsRequests() throws {
+        var world = try Self.world {
+            $0.entitlements.insert(.criticalAlerts)
+            $0.authorization = .provisional(requests: [.alert, .sound, .criticalAlert])
+        }
+        try world.userSetsNotifications(enabled: true)
+        #expect(world.configuration.authorizedRequests == [.alert, .sound, .criticalAlert])
+        try world.pushApp(.visible, title: "A", level: .critical, sound: "alarm")
+        #expect(world.banners.last?.sound == "alarm")
+    }
+}
+
+/// SPEC §2.16 (§2.13's row replaced): a late report in the foreground rings.
+@Suite("§2.13 a late VoIP report in the foreground")
+struct LateVoIPReportTests {
+    static func world() throws -> World {
+        var c = Configuration()
+        c.host.reportsCall = .late(2_000)
+        var world = try World(configuration: c)
+        try world.launch(.foreground)
+        return world
+    }
+
+    @Test("the call starts D later, with no crash and no strike, also after leaving the foreground")
+    func rings() throws {
+        for leaves in [false, true] {
+            var world = try Self.world()
+            try world.pushAppVoIP(caller: "Anna")
+            #expect(!world.hasIncomingCall)
+            if leaves { try world.launch(.background) }
+            try world.wait(milliseconds: 2_000)
+            #expect(world.hasIncomingCall, "leaves: \(leaves)")
+            #expect(world.crashes.isEmpty)
+            #expect(!world.voipBlocked)
+        }
+    }
+
+    @Test("a process that ends first reports nothing")
+    func processEndsFirst() throws {
+        var world = try Self.world()
+        try world.pushAppVoIP(caller: "Anna")
+        try world.launch(.killed)
+        try world.wait(milliseconds: 2_000)
+        #expect(!world.hasIncomingCall)
+        #expect(world.crashes.isEmpty)
+    }
+}

@@ -154,7 +154,7 @@ extension Vocabulary {
         }
         setting(
             "host reports-call late", [Parameter("delay", .positiveDuration)], topic: host,
-            "the host reports the call this long after its handler returned: too late, as never"
+            "the host reports the call this long after its handler returned: too late, as never, outside the foreground; in the foreground the call starts then"
         ) { args throws(StepError) in
             let value = CallReporting.late(args.milliseconds("delay") ?? 0)
             return ("host reports-call \(value.spelled)", { $0.host.reportsCall = value })
