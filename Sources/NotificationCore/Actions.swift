@@ -115,6 +115,7 @@ extension World {
                 + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + (removal.map { " \($0.spelled)" } ?? "")
                 + headers.description)
         let index = beginPush(.app)
+        let badge = type == .visible ? serverBadge(written: badge) : badge
         var aps: [JSONMember] = []
         if type == .visible {
             var alert: [JSONMember] = []

@@ -326,7 +326,17 @@ public struct HostBehaviour: Hashable, Sendable {
     public var pushkit: PushKitRegistration = .atLaunch
     /// What its PushKit handler does about CallKit (`host reports-call`).
     public var reportsCall: CallReporting = .atOnce
+    /// When it tells its server the user opened the app (`host reports-open`): the server's
+    /// unread count goes back to 0 (SPEC §2.11, §2.16).
+    public var reportsOpen: OpenReport = .onForeground
     public init() {}
+}
+
+/// When the host tells its server the user opened the app (`host reports-open …`).
+public enum OpenReport: String, CaseIterable, Hashable, Sendable {
+    /// At every foreground (the default; instant, modelled).
+    case onForeground = "on-foreground"
+    case never
 }
 
 /// A chat server's faults: the token held twice, the collapse id it sets.

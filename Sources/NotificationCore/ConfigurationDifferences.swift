@@ -51,6 +51,7 @@ extension Configuration {
                 "host uploads-token \($0.host.uploadsToken.rawValue)",
                 "host pushkit \($0.host.pushkit.spelled)",
                 "host reports-call \($0.host.reportsCall.spelled)",
+                "host reports-open \($0.host.reportsOpen.rawValue)",
             ]
         },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },

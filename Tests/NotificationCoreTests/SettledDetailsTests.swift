@@ -217,3 +217,69 @@ struct LateVoIPReportTests {
         #expect(world.crashes.isEmpty)
     }
 }
+
+/// SPEC §2.16 (§2.11 rows added): a server-side badge counter.
+@Suite("§2.11 the server's badge count")
+struct ServerBadgeTests {
+    static func world(_ badge: ServerBadge, _ edit: (inout Configuration) -> Void = { _ in }) throws -> World {
+        var c = Configuration()
+        c.provider.badge = badge
+        edit(&c)
+        var world = try World(configuration: c)
+        try world.launch(.background)
+        return world
+    }
+
+    @Test("fixed N: every visible push carries N unless it writes its own")
+    func fixed() throws {
+        var world = try Self.world(.fixed(1))
+        try world.pushApp(.visible, title: "A")
+        #expect(world.badge == 1)
+        try world.pushApp(.visible, title: "B", badge: 5)
+        #expect(world.badge == 5)
+        try world.pushApp(.silent)
+        #expect(world.newestPush?.payload?["aps"]?["badge"] == nil)
+    }
+
+    @Test("count-unread: +1 a push, reset by the open report; a reset without a report is the old count + 1")
+    func countUnread() throws {
+        var world = try Self.world(.countUnread(sync: false)) {
+            $0.host.resetsBadge = .onOpen
+            $0.host.reportsOpen = .never
+        }
+        try world.pushApp(.visible, title: "A")
+        try world.pushApp(.visible, title: "B", badge: 7)
+        #expect(world.providerUnread == 2)
+        #expect(world.badge == 7)
+        try world.launch(.foreground)
+        #expect(world.badge == 0)
+        #expect(world.providerUnread == 2)
+        try world.launch(.background)
+        try world.pushApp(.visible, title: "C")
+        #expect(world.badge == 3)
+        var reporting = try Self.world(.countUnread(sync: false))
+        try reporting.pushApp(.visible, title: "A")
+        try reporting.launch(.foreground)
+        #expect(reporting.providerUnread == 0)
+    }
+
+    @Test("read-elsewhere: floored at 0, sync sends a badge-only push, a failed step changes nothing")
+    func readElsewhere() throws {
+        var world = try Self.world(.countUnread(sync: true))
+        for title in ["A", "B", "C"] { try world.pushApp(.visible, title: title) }
+        try world.readElsewhere(2)
+        #expect(world.providerUnread == 1)
+        #expect(world.badge == 1)
+        #expect(world.newestPush?.payload == ["aps": ["badge": 1]])
+        try world.readElsewhere(nil)
+        #expect(world.providerUnread == 0)
+        #expect(world.badge == 0)
+        let before = world
+        #expect(throws: CoreError.self) { try world.readElsewhere(0) }
+        #expect(world == before)
+        var plain = try Self.world(.none)
+        let unchanged = plain
+        #expect(throws: CoreError.self) { try plain.readElsewhere(1) }
+        #expect(plain == unchanged)
+    }
+}

@@ -83,4 +83,33 @@ struct RevisionFourTests {
             """)
         #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
     }
+
+    @Test("read-elsewhere 0 is a check error at its count; without a server count it is a step error")
+    func readElsewhereChecks() throws {
+        let found = diagnostics("sdk none\nprovider badge count-unread\nread-elsewhere 0\n")
+        #expect(found.map(\.message) == ["read-elsewhere 0 reads nothing"])
+        #expect(found.first?.location.line == 3)
+        #expect(found.first?.location.column == 16)
+        let (_, results) = try run("sdk none\nread-elsewhere all\n")
+        let failure = try #require(results[0].failure)
+        #expect(failure.kind == .precondition)
+        #expect(failure.message.contains("keeps no unread count"))
+    }
+
+    @Test("expect provider badge reads the server's count")
+    func providerBadge() throws {
+        let (_, results) = try run(
+            """
+            sdk none
+            provider badge count-unread
+            launch background
+            push app visible title "A"
+            push app visible title "B"
+            expect provider badge 2
+            expect badge 2
+            read-elsewhere 1
+            expect provider badge 1
+            """)
+        #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")
+    }
 }

@@ -65,6 +65,7 @@ extension World {
         plugin.didBecomeForeground(&self)
         hostShowsPendingRoute()
         hostResetsBadge()
+        hostReportsOpen()
     }
 
     /// The process ended; its in-memory state is already gone.

@@ -65,6 +65,8 @@ struct ProviderSide: Hashable, Sendable {
     var accepted: [Int64] = []
     /// Pushes APNs holds for power reasons, in send order (PowerDeferral.swift).
     var deferred: [Int] = []
+    /// The server's unread count (`provider badge count-unread`).
+    var unread = 0
 }
 
 extension World {

@@ -160,6 +160,62 @@ extension Vocabulary {
             return ("host reports-call \(value.spelled)", { $0.host.reportsCall = value })
         }
 
+        // The server's badge count (SPEC §2.11, §2.16).
+        setting("provider badge none", topic: app, "the app's own server writes a push's badge only where the command gives one (the default)") {
+            _ throws(StepError) in
+            ("provider badge none", { $0.provider.badge = .none })
+        }
+        setting(
+            "provider badge fixed", [Parameter("count", .integer)], topic: app,
+            "every push app visible carries badge N (an explicit badge overrides it)"
+        ) { args throws(StepError) in
+            let badge = ServerBadge.fixed(args.integer("count") ?? 0)
+            return ("provider badge \(badge.spelled)", { $0.provider.badge = badge })
+        }
+        setting(
+            "provider badge count-unread", [Parameter("sync", .choice(["sync"]), optional: true)], topic: app,
+            "the server keeps an unread count: each push app visible adds 1 and carries it; the host's open report sets it to 0; sync: a read elsewhere sends a badge-only push"
+        ) { args throws(StepError) in
+            let badge = ServerBadge.countUnread(sync: args.text("sync") == "sync")
+            return ("provider badge \(badge.spelled)", { $0.provider.badge = badge })
+        }
+        setting(
+            "host reports-open", [Parameter("when", choices(OpenReport.self))], topic: host,
+            "the host tells its server the user opened the app at every foreground (the default), or never: a server count then keeps growing"
+        ) { args throws(StepError) in
+            let value = args.choice("when", as: OpenReport.self) ?? .onForeground
+            return ("host reports-open \(value.rawValue)", { $0.host.reportsOpen = value })
+        }
+        add(
+            "read-elsewhere", [Parameter("count", .oneOf([.integer, .choice(["all"])]))], role: .action, topic: app,
+            "N messages, or all, are read on another device: the server's unread count drops, floored at 0 (provider badge count-unread; with sync a badge-only push follows)",
+            exploration: Exploration(arguments: ["1", "all"], requires: ["count-unread"], rank: 133)
+        ) { context, args throws(StepError) in
+            let count = args.integer("count")
+            if count == nil, args.text("count") != "all" {
+                throw .precondition("read-elsewhere: give a number of messages or all")
+            }
+            try context.withWorld { w throws(CoreError) in try w.readElsewhere(count) }
+        }
+        addStatementRule(for: "read-elsewhere") { command in
+            guard let expr = command.arguments.positionals.first ?? nil,
+                case .number(let text, _)? = expr.literalValue, ValueKind.wholeNumber(text) == 0
+            else { return [] }
+            return [
+                RuleViolation(
+                    message: "read-elsewhere 0 reads nothing", range: expr.range, path: command.path,
+                    label: "give a number of messages from 1, or all")
+            ]
+        }
+        addExpectation(
+            "provider badge", [Parameter("count", .integer)],
+            "the app's own server's unread count is N (provider badge count-unread; 0 otherwise)"
+        ) { w, a in
+            let want = a.integer("count") ?? 0
+            return Outcome(
+                w.providerUnread == want, expected: "provider badge \(want)", actual: "provider badge \(w.providerUnread)")
+        }
+
         // The token's lifecycle.
         add(
             "uninstall", role: .action, topic: app,
