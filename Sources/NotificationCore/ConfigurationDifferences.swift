@@ -38,22 +38,19 @@ extension Configuration {
                 "host removes-delivered \($0.host.removesDelivered.rawValue)",
                 "host completes-fetch \($0.host.completesFetch.spelled)",
                 HostCategories.line($0.host.registersCategories),
-            ]
-        },
-        // Unwritten, an app of its own registers at every launch (the same as written) and a
-        // chat SDK's app as its SDK says (no line).
-        SettingSpelling { c in
-            c.host.registers.map { ["host registers \($0.rawValue)"] }
-                ?? (c.sdk == .noSDK ? ["host registers \(RegistrationPolicy.everyLaunch.rawValue)"] : [])
-        },
-        SettingSpelling {
-            [
+                "host registers \(($0.host.registers ?? .everyLaunch).rawValue)",
                 "host uploads-token \($0.host.uploadsToken.rawValue)",
                 "host pushkit \($0.host.pushkit.spelled)",
                 "host reports-call \($0.host.reportsCall.spelled)",
-                "host reports-open \($0.host.reportsOpen.rawValue)",
             ]
         },
+        // `host registers every-launch` written in a chat SDK's app, which registers as its SDK
+        // says when it is not written (SPEC §2.16): the host block's line above cannot tell it
+        // from the default. Its own spelling, after the SDK's host lines.
+        SettingSpelling { c in
+            c.sdk != .noSDK && c.host.registers == .everyLaunch ? ["host registers \(RegistrationPolicy.everyLaunch.rawValue)"] : []
+        },
+        SettingSpelling { ["host reports-open \($0.host.reportsOpen.rawValue)"] },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
         // The chain's links, first line first (none by default).
         SettingSpelling {
@@ -93,7 +90,7 @@ extension Configuration {
         guard !own.isEmpty else { return Self.spellings }
         func slot(_ s: SettingSpelling.Slot) -> [SettingSpelling] { own.filter { $0.slot == s } }
         var out = Array(Self.spellings[0..<6]) + slot(.afterBuild) + [Self.spellings[6]] + slot(.afterDelegate)
-        out += Self.spellings[7..<18] + slot(.afterHost) + Self.spellings[18...]
+        out += Self.spellings[7..<16] + slot(.afterHost) + Self.spellings[16...]
         return out
     }
 

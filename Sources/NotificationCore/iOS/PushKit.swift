@@ -178,6 +178,7 @@ extension World {
             return
         }
         process?.callKitCall = true
+        voip.strikes = 0
         record(.host, "reports the incoming call for \(pushID) to CallKit now (host reports-call late): CallKit shows it")
     }
 
