@@ -115,6 +115,7 @@ extension World {
                 + (route.map { " route \(ScenarioText.quoted($0))" } ?? "") + (removal.map { " \($0.spelled)" } ?? "")
                 + headers.description)
         let index = beginPush(.app)
+        let badge = type == .visible ? serverBadge(written: badge) : badge
         var aps: [JSONMember] = []
         if type == .visible {
             var alert: [JSONMember] = []
@@ -151,7 +152,7 @@ extension World {
                 index,
                 payload: .object([JSONMember("aps", .object(aps))] + topLevel),
                 route: .appServer(
-                    topic: configuration.provider.topic ?? configuration.bundleID,
+                    topic: configuration.provider.topic.header(bundleID: configuration.bundleID, voip: false),
                     environment: configuration.provider.environment, token: held),
                 overrides: headers)
         } else {
@@ -182,7 +183,7 @@ extension World {
         apnsSend(
             index, payload: .object([JSONMember("aps", .object([])), JSONMember("call", .object(call))]),
             route: .appServer(
-                topic: configuration.provider.topic ?? configuration.bundleID + ".voip",
+                topic: configuration.provider.topic.header(bundleID: configuration.bundleID, voip: true),
                 environment: configuration.provider.environment, token: held),
             overrides: headers, voip: true)
         try endStep()
@@ -200,7 +201,7 @@ extension World {
         let payload: JSONValue = [
             "aps": [
                 "alert": [
-                    "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].number)"),
+                    "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].messageNumber)"),
                 ], "mutable-content": 1,
             ],
             "provider": "other",
@@ -413,6 +414,7 @@ extension World {
             case .powerHoldExpired(let pushID): powerHoldExpires(pushID: pushID)
             case .pushKitRegistry(let number): createPushKitRegistryLater(process: number)
             case .voipUnclaimed(let number, let pushID): voipUnclaimed(process: number, pushID: pushID)
+            case .lateCallReport(let number, let pushID): reportCallLate(process: number, pushID: pushID)
             }
         }
     }

@@ -320,15 +320,27 @@ public struct HostBehaviour: Hashable, Sendable {
     public var completesFetch: FetchCompletion = .newData
     /// The categories the host registers, and when (none by default).
     public var registersCategories: HostCategories? = nil
-    /// When an app of its own registers for pushes (`host registers`).
-    public var registers: RegistrationPolicy = .everyLaunch
+    /// When the app registers for pushes at launch (`host registers`); nil: not written, and
+    /// an app of its own registers at every launch while a chat SDK's app registers as its SDK
+    /// says. Written, it applies in every app (SPEC §2.16).
+    public var registers: RegistrationPolicy? = nil
     /// When it sends its token to its server (`host uploads-token`).
     public var uploadsToken: TokenUpload = .always
     /// When it creates its `PKPushRegistry` (`host pushkit`).
     public var pushkit: PushKitRegistration = .atLaunch
     /// What its PushKit handler does about CallKit (`host reports-call`).
     public var reportsCall: CallReporting = .atOnce
+    /// When it tells its server the user opened the app (`host reports-open`): the server's
+    /// unread count goes back to 0 (SPEC §2.11, §2.16).
+    public var reportsOpen: OpenReport = .onForeground
     public init() {}
+}
+
+/// When the host tells its server the user opened the app (`host reports-open …`).
+public enum OpenReport: String, CaseIterable, Hashable, Sendable {
+    /// At every foreground (the default; instant, modelled).
+    case onForeground = "on-foreground"
+    case never
 }
 
 /// A chat server's faults: the token held twice, the collapse id it sets.
@@ -380,6 +392,11 @@ public struct Configuration: Hashable, Sendable {
     public var delegateAssignment: DelegateAssignment = .atLaunch
     /// The user's answer to the app's authorization request (`authorization …`, `permission …`).
     public var authorization: Authorization = .authorized
+    /// What an authorized app requested (`authorization authorized requests …`); nil: not
+    /// said (SPEC §2.10, §2.16).
+    public var authorizedRequests: [AuthorizationOption]? = nil
+    /// The ringer switch (`ringer ring|silent`, runtime).
+    public var ringer: Ringer = .ring
     /// Settings › Notifications for the app.
     public var settings = NotificationSettings()
     /// Focus (`focus …`).

@@ -19,6 +19,8 @@ extension Configuration {
         SettingSpelling { ["extension-delay \(TimeFormat.duration($0.extensionDelayMilliseconds))"] },
         SettingSpelling { ["delegate-assigned \($0.delegateAssignment.rawValue)"] },
         SettingSpelling { [$0.authorization.spelled] },
+        // What an authorized app requested, when a scenario says (SPEC §2.10).
+        SettingSpelling { c in c.authorizedRequests.map { ["authorization authorized requests " + Authorization.spelled($0)] } ?? [] },
         SettingSpelling { c in
             guard let b = c.silentBudget else { return ["silent-budget off"] }
             return ["silent-budget \(b.count) per \(TimeFormat.duration(b.windowMilliseconds))"]
@@ -36,12 +38,19 @@ extension Configuration {
                 "host removes-delivered \($0.host.removesDelivered.rawValue)",
                 "host completes-fetch \($0.host.completesFetch.spelled)",
                 HostCategories.line($0.host.registersCategories),
-                "host registers \($0.host.registers.rawValue)",
+                "host registers \(($0.host.registers ?? .everyLaunch).rawValue)",
                 "host uploads-token \($0.host.uploadsToken.rawValue)",
                 "host pushkit \($0.host.pushkit.spelled)",
                 "host reports-call \($0.host.reportsCall.spelled)",
             ]
         },
+        // `host registers every-launch` written in a chat SDK's app, which registers as its SDK
+        // says when it is not written (SPEC §2.16): the host block's line above cannot tell it
+        // from the default. Its own spelling, after the SDK's host lines.
+        SettingSpelling { c in
+            c.sdk != .noSDK && c.host.registers == .everyLaunch ? ["host registers \(RegistrationPolicy.everyLaunch.rawValue)"] : []
+        },
+        SettingSpelling { ["host reports-open \($0.host.reportsOpen.rawValue)"] },
         SettingSpelling { ["ios \(DottedVersion.text($0.iosVersion))"] },
         // The chain's links, first line first (none by default).
         SettingSpelling {
@@ -68,6 +77,7 @@ extension Configuration {
         SettingSpelling { $0.entitlements.sorted().map { "entitlement \($0.rawValue)" } },
         SettingSpelling { $0.settings.lines },
         SettingSpelling { [$0.focus.spelled] },
+        SettingSpelling { ["ringer \($0.ringer.rawValue)"] },
         SettingSpelling { ["summary \($0.summary ? "on" : "off")"] },
         SettingSpelling { ["build \($0.build.rawValue)"] },
         SettingSpelling { $0.provider.lines },
@@ -80,7 +90,7 @@ extension Configuration {
         guard !own.isEmpty else { return Self.spellings }
         func slot(_ s: SettingSpelling.Slot) -> [SettingSpelling] { own.filter { $0.slot == s } }
         var out = Array(Self.spellings[0..<6]) + slot(.afterBuild) + [Self.spellings[6]] + slot(.afterDelegate)
-        out += Self.spellings[7..<15] + slot(.afterHost) + Self.spellings[15...]
+        out += Self.spellings[7..<16] + slot(.afterHost) + Self.spellings[16...]
         return out
     }
 

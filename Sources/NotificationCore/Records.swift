@@ -43,8 +43,11 @@ public struct PushOrigin: RawRepresentable, Hashable, Sendable {
 public struct PushRecord: Hashable, Sendable {
     /// `p1`, `p2`, … one per push command in the case.
     public var id: String
-    /// 1, 2, … (the N of the default `Message N`).
+    /// 1, 2, … one per push, in ``id``.
     public var number: Int
+    /// 1, 2, … one per message: the N of a default `Message N`. A server that sends a message
+    /// twice (`duplicate-token on`) sends one number twice (SPEC §2.7, §2.16).
+    public var messageNumber: Int
     public var origin: PushOrigin
     /// nil: nothing was sent (``reason`` says why).
     public internal(set) var sent: PushType?
@@ -76,9 +79,10 @@ public struct PushRecord: Hashable, Sendable {
     /// where a short ciphertext happens to be part of its text.
     public var plaintexts: [String] = []
 
-    init(id: String, number: Int, origin: PushOrigin, message: String? = nil) {
+    init(id: String, number: Int, messageNumber: Int, origin: PushOrigin, message: String? = nil) {
         self.id = id
         self.number = number
+        self.messageNumber = messageNumber
         self.origin = origin
         self.message = message ?? id
     }
@@ -188,8 +192,7 @@ public enum RuntimeSetting: Hashable, Sendable {
     case focus(FocusMode)
     case summary(Bool)
     case providerEnvironment(APNsEnvironment)
-    /// nil: the bundle id.
-    case providerTopic(String?)
+    case providerTopic(ProviderTopic)
     case providerOnError(ProviderOnError)
 
     /// The line that sets it, in an app with this configuration (`delegate kindly`).
@@ -219,7 +222,7 @@ public enum RuntimeSetting: Hashable, Sendable {
         case .focus(let mode): return mode.spelled
         case .summary(let on): return "summary \(on ? "on" : "off")"
         case .providerEnvironment(let value): return "provider environment \(value.rawValue)"
-        case .providerTopic(let value): return "provider topic \(value.map(ScenarioText.quoted) ?? "none")"
+        case .providerTopic(let value): return "provider topic \(value.spelled)"
         case .providerOnError(let value): return "provider on-error \(value.rawValue)"
         }
     }

@@ -24,6 +24,8 @@ enum ScheduledEvent: Hashable, Sendable {
     case pushKitRegistry(process: Int)
     /// callservicesd's 7 s for a VoIP push no registry took.
     case voipUnclaimed(process: Int, pushID: String)
+    /// The host reports a VoIP push's call late (`host reports-call late D`, in the foreground).
+    case lateCallReport(process: Int, pushID: String)
 }
 
 /// A time-ordered queue. Events due at the same time keep the order they were scheduled in.

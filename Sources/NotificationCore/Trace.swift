@@ -41,6 +41,8 @@ public enum TraceKind: String, CaseIterable, Hashable, Sendable {
     case bannerRemoved = "banner-removed"
     /// The app's icon badge changed.
     case badge
+    /// A sound did not play (SPEC §2.16's negative event: the ringer is silent).
+    case sound
     case chatOpened = "chat-opened"
     case tap
     case tapRemembered = "tap-remembered"

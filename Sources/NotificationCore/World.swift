@@ -50,6 +50,11 @@ public struct World: Sendable, Hashable {
     var extensionStarts = 0
     /// Every push command of the case, oldest first.
     public internal(set) var pushes: [PushRecord] = []
+    /// Where the newest push a provider step made (`push app`, `push other`, `push raw`) is
+    /// in ``pushes``: not an SDK server's push.
+    var providerPushIndex: Int?
+    /// Messages pushed so far: pushes, less the ones a server sent again.
+    var messagesPushed = 0
 
     // MARK: SDKs and servers
 
@@ -165,6 +170,10 @@ public struct World: Sendable, Hashable {
 
     /// What the newest push command sent and what became of it.
     public var newestPush: PushRecord? { pushes.last }
+
+    /// The newest push a provider step made (`push app`, `push other`, `push raw`), not an SDK
+    /// server's: what `expect apns-status` and `expect delivery` read (SPEC §2.16).
+    public var newestProviderPush: PushRecord? { providerPushIndex.map { pushes[$0] } }
 
     /// The value the newest `call` returned; nil when it returned nil or threw, or before any call.
     public var lastResult: JSONValue? {

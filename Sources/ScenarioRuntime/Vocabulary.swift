@@ -31,7 +31,12 @@ public struct Vocabulary: Sendable {
     private var propertyHandlers: [String: PropertyHandler] = [:]
     /// The traits of a case's context that ``Exploration/requires`` names: the name of the
     /// SDK the app integrates.
-    public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { [$0.configuration.sdk.name] }
+    /// Also `count-unread` while the app's server keeps an unread count (`read-elsewhere`).
+    public var explorationTraits: @Sendable (ScenarioContext) -> Set<String> = { context in
+        var traits: Set<String> = [context.configuration.sdk.name]
+        if case .countUnread = context.configuration.provider.badge { traits.insert("count-unread") }
+        return traits
+    }
     /// Whether any registered command reads the whole trace or the whole log (a signature's
     /// ``Signature/readsRecords``): a script that uses none of them runs with only the newest
     /// events kept (``Interpreter/recordKeeping(for:)``).

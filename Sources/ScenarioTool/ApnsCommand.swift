@@ -126,10 +126,20 @@ enum ApnsCommand {
                     continue
                 }
                 let name = (multiple ? prefix + "-" : "") + push.id + (push.voip ? ".voip.apns" : ".apns")
+                let provider = world.configuration.provider
+                let header = provider.topic.header(bundleID: world.configuration.bundleID, voip: push.voip)
                 if push.voip {
-                    let topic = world.configuration.provider.topic ?? world.configuration.bundleID + ".voip"
+                    let topic = header ?? "none (provider topic omitted)"
                     notes.append(
                         "\(name): a VoIP push for topic \(topic) (apns-push-type voip); the Simulator does not deliver PushKit pushes, so send it to a device")
+                }
+                // A certificate for several topics: a request to a device must name one (400
+                // MissingTopic without it, SPEC §2.16); the Simulator reads no topic.
+                if push.origin == .app, case .cert(let topics) = provider.auth, topics.count > 1 {
+                    notes.append(
+                        "\(name): the server's certificate covers \(topics.count) topics; "
+                            + (header.map { "send it to a device with apns-topic \($0)" }
+                                ?? "a request to a device without apns-topic is 400 MissingTopic: name one of them"))
                 }
                 files.append((name, text + "\n"))
             }

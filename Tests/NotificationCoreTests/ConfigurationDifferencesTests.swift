@@ -13,8 +13,11 @@ struct ConfigurationDifferencesTests {
         // The SDK and its version lead the install line; the SDK's own settings are its plug-in's.
         let fields = Set(Mirror(reflecting: Configuration()).children.compactMap(\.label))
             .subtracting(["sdk", "sdkVersion", "sdkSettings"])
-        // Each core spelling covers one property (own-presents and posts-local share `host`).
-        #expect(Configuration.spellings.count == fields.count, "add a spelling for each of \(fields.sorted())")
+        // Each core spelling covers one property (own-presents and posts-local share `host`),
+        // but `host` has three: `host registers every-launch` written in a chat SDK's app, and
+        // `host reports-open`, are spellings of their own so that the host block's lines (whose
+        // count varies with `own-completes`) stay as they were.
+        #expect(Configuration.spellings.count == fields.count + 2, "add a spelling for each of \(fields.sorted())")
     }
 
     @Test("every Kindly and edna setting is spelled in its plug-in's slots")

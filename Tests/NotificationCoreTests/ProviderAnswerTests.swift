@@ -99,6 +99,41 @@ struct ProviderAnswerTests {
         #expect(Self.answer(of: own) == "200")
     }
 
+    @Test("SPEC §2.16 MissingTopic: no apns-topic with p8 or a multi-topic cert; a one-topic cert stands in; a list's other topic is TopicDisallowed")
+    func missingTopic() throws {
+        let multi = ProviderAuth.cert(["com.example.app", "com.example.app.voip"])
+        let rows: [((inout Configuration) -> Void, String)] = [
+            ({ $0.provider.topic = .omitted }, "400 MissingTopic"),
+            ({ $0.provider.topic = .omitted; $0.provider.jwt = .badKey }, "403 InvalidProviderToken"),
+            ({ $0.provider.topic = .omitted; $0.provider.auth = multi }, "400 MissingTopic"),
+            ({ $0.provider.topic = .omitted; $0.provider.auth = .cert("com.example.app") }, "200"),
+            ({ $0.provider.topic = .omitted; $0.provider.auth = .cert("com.other") }, "400 DeviceTokenNotForTopic"),
+            ({ $0.provider.auth = multi }, "200"),
+            ({ $0.provider.auth = .cert(["com.a", "com.b"]) }, "400 TopicDisallowed"),
+            ({ $0.provider.topic = .bundleID }, "200"),
+        ]
+        for (k, (edit, expected)) in rows.enumerated() {
+            var world = try ProviderTests.world(edit)
+            try world.pushApp(.visible, title: "A")
+            #expect(Self.answer(of: world) == expected, "row \(k)")
+        }
+        var voip = try ProviderTests.world {
+            $0.provider.topic = .omitted
+            $0.provider.auth = .cert("com.example.app.voip")
+        }
+        try voip.pushAppVoIP(caller: "A")
+        #expect(Self.answer(of: voip) == "200")
+    }
+
+    @Test("a certificate's topics: at least one, none empty, each once")
+    func certificateProblems() {
+        #expect(ProviderAuth.certificateProblem([]) != nil)
+        #expect(ProviderAuth.certificateProblem([""]) != nil)
+        #expect(ProviderAuth.certificateProblem(["a", "b", "a"]) == "the topic \"a\" is listed twice")
+        #expect(ProviderAuth.certificateProblem(Array(repeating: "a", count: 65)) != nil)
+        #expect(ProviderAuth.certificateProblem(["a", "b"]) == nil)
+    }
+
     @Test("PushKit token with the bare topic: TopicDisallowed; APNs token to .voip: DeviceTokenNotForTopic")
     func voipTopics() throws {
         var bare = try ProviderTests.world { $0.provider.topic = "com.example.app" }

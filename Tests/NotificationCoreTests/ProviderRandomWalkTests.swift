@@ -30,6 +30,16 @@ struct ProviderRandomWalkTests {
         c.host.uploadsToken = pick(TokenUpload.allCases, &rng)
         c.host.pushkit = pick([.atLaunch, .after(5_000), .after(10_000), .after(10_000), .never], &rng)
         c.host.reportsCall = pick([.atOnce, .late(1_000), .never, .never], &rng)
+        // Revision 4 (SPEC §2.16): topics and certificates, the ringer and the critical grant,
+        // the server's badge count.
+        c.provider.topic = pick([.bundleID, .bundleID, .bundleID, .omitted], &rng)
+        c.provider.auth = pick(
+            [.p8, .p8, .p8, .cert("com.example.app"), .cert(["com.example.app", "com.example.app.voip"])], &rng)
+        c.ringer = pick(Ringer.allCases, &rng)
+        if Bool.random(using: &rng) { c.entitlements.insert(.criticalAlerts) }
+        c.provider.badge = pick([.none, .fixed(1), .countUnread(sync: false), .countUnread(sync: true)], &rng)
+        c.host.reportsOpen = pick(OpenReport.allCases, &rng)
+        c.host.resetsBadge = pick([.none, .onOpen], &rng)
         return c
     }
 
@@ -41,7 +51,7 @@ struct ProviderRandomWalkTests {
     }
 
     static func step(_ world: inout World, _ rng: inout SplitMix) throws(CoreError) {
-        switch Int.random(in: 0..<22, using: &rng) {
+        switch Int.random(in: 0..<25, using: &rng) {
         case 0, 1: try world.launch(pick(AppState.allCases, &rng))
         case 2, 3, 4: try world.pushApp(pick([.visible, .silent], &rng), title: "A", headers: headers(&rng))
         case 5, 6, 19, 20: try world.pushAppVoIP(caller: "C", headers: pick([.none, .none, headers(&rng)], &rng))
@@ -72,6 +82,11 @@ struct ProviderRandomWalkTests {
             try world.apply("provider environment \(environment.rawValue)") { $0.provider.environment = environment }
         case 18: try world.pushRaw(["aps": ["alert": ["title": "R"]]], headers: headers(&rng))
         case 21: try world.tap(.newest)
+        case 22: try world.readElsewhere(pick([1, 1, 0, nil], &rng))
+        case 23: try world.pushApp(.visible, title: "K", level: .critical, sound: pick(["alarm", "default"], &rng))
+        case 24:
+            let ringer = pick(Ringer.allCases, &rng)
+            try world.apply("ringer \(ringer.rawValue)") { $0.ringer = ringer }
         default: break
         }
     }
@@ -84,7 +99,11 @@ struct ProviderRandomWalkTests {
             "429 TooManyRequests", "400 InvalidPushType", "400 BadPriority", "400 BadExpirationDate", "voip blocked",
             "0xbaadca11", "Killing app because", "does not register: the container caches", "does not upload the token",
             "CallKit shows it", "Delivered (From Storage)", "Stored – Device Offline", "Discarded – Expired",
+            "400 MissingTopic", "the certificate's one topic", "not played: the ringer is silent",
+            "its sound plays through the silent ringer", "(host reports-call late): CallKit shows it",
+            "read on another device", "sends a badge-only push",
         ]
+        var aboveIcon = false
         var reached: Set<String> = []
         for seed in UInt64(1)...300 {
             var rng = SplitMix(state: seed)
@@ -96,7 +115,27 @@ struct ProviderRandomWalkTests {
             for mark in marks where !reached.contains(mark) && trace.contains(where: { $0.contains(mark) }) {
                 reached.insert(mark)
             }
+            aboveIcon = aboveIcon || Self.countAboveIcon(trace)
         }
         #expect(reached == Set(marks), "not reached: \(Set(marks).subtracting(reached).sorted())")
+        #expect(aboveIcon, "no walk reached a server count above the icon after a reset without a report")
+    }
+
+    /// The "old count + 1" state: the icon reset to 0 at an open the server was not told of,
+    /// so the server's count stays above the icon.
+    static func countAboveIcon(_ trace: [String]) -> Bool {
+        var reset = false
+        for line in trace {
+            if line.contains("host resets-badge on-open: the icon badge to 0") || line.contains("the icon badge is already 0") {
+                reset = true
+            } else if reset, line.contains("does not report the open to its server (host reports-open never)"),
+                !line.hasSuffix("stays 0")
+            {
+                return true
+            } else if !line.contains("host resets-badge on-open") {
+                reset = false
+            }
+        }
+        return false
     }
 }

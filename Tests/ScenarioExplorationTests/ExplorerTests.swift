@@ -222,6 +222,14 @@ struct ExplorerTests {
         #expect(!edna.contains("start") && !edna.contains { $0.hasPrefix("push kindly") })
     }
 
+    @Test("read-elsewhere is in the alphabet while the app's server keeps an unread count")
+    func readElsewhereInTheAlphabet() throws {
+        let counting = try makeExplorer("sdk none\nprovider badge count-unread\n", depth: 1).alphabet.letters.map(\.text)
+        #expect(counting.contains("read-elsewhere 1") && counting.contains("read-elsewhere all"))
+        let plain = try makeExplorer("sdk none\n", depth: 1).alphabet.letters.map(\.text)
+        #expect(!plain.contains { $0.hasPrefix("read-elsewhere") })
+    }
+
     @Test("a host's own command is explorable the same way")
     func hostCommand() throws {
         var vocabulary = Vocabulary.standard

@@ -39,6 +39,9 @@ struct ReferenceTests {
         "apns unregister-lag", "apns device-rate", "apns device-rate off", "power-deferral", "host registers",
         "host uploads-token", "host pushkit", "host pushkit after", "host reports-call", "host reports-call late",
         "uninstall", "reinstall", "restore new-device", "expect call", "expect voip",
+        // Revision 4 (SPEC §2.16).
+        "ringer", "provider badge none", "provider badge fixed", "provider badge count-unread", "host reports-open",
+        "read-elsewhere", "expect provider badge",
     ]
 
     @Test("every command of docs/COMMANDS.md is registered, with one line of help")

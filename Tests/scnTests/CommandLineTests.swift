@@ -282,6 +282,18 @@ import Testing
         #expect(voip.stderr.contains("a VoIP push for topic com.example.app.voip"))
     }
 
+    @Test func apnsNamesTheTopicUnderAMultiTopicCertificate() throws {
+        let dir = try TempDir()
+        let cert = "sdk none\nprovider auth cert [\"com.example.app\", \"com.example.app.voip\"]\n"
+        try dir.write("t.scn", cert + "provider topic \"com.example.app\"\npush app visible title \"A\"\n")
+        let named = try dir.scn("apns", "t.scn", "--out", "out")
+        #expect(named.status == 0, "\(named)")
+        #expect(named.stderr.contains("certificate covers 2 topics; send it to a device with apns-topic com.example.app"))
+        try dir.write("o.scn", cert + "provider topic omitted\npush app visible title \"A\"\n")
+        let omitted = try dir.scn("apns", "o.scn", "--out", "out2")
+        #expect(omitted.stderr.contains("without apns-topic is 400 MissingTopic"), "\(omitted)")
+    }
+
     /// A host's own tool: the same subcommands, with the host's commands in every one.
     @Test func aHostVocabularyReachesEverySubcommand() throws {
         var vocabulary = Vocabulary.standard

@@ -16,6 +16,9 @@ extension World {
     /// `launchOptions[.remoteNotification]` (a tap that cold-launched the app), else nil.
     mutating func hostDidFinishLaunching(launchPayload: JSONValue?) {
         plugin.didFinishLaunching(&self, launchPayload: launchPayload)
+        // `host registers`, when written, applies in every app: a chat SDK's app too registers
+        // at each cold launch as it says, and the SDK gets the token as its rules say (SPEC §2.16).
+        if configuration.host.registers != nil { ownAppRegistersAtLaunch() }
     }
 
     /// `application(_:didReceiveRemoteNotification:)` for a `content-available` push.
@@ -62,6 +65,7 @@ extension World {
         plugin.didBecomeForeground(&self)
         hostShowsPendingRoute()
         hostResetsBadge()
+        hostReportsOpen()
     }
 
     /// The process ended; its in-memory state is already gone.

@@ -37,8 +37,10 @@ public enum NoSDK: ChatSDKPlugin {
         world.record(.registration, "the app's server registers the token \(token.prefix(8))…")
     }
 
-    /// At launch the app registers as `host registers` says.
+    /// At launch the app registers at every launch, unless `host registers` is written (the
+    /// host then registers as it says, in every app: World.hostDidFinishLaunching).
     public static func didFinishLaunching(_ world: inout World, launchPayload: JSONValue?) {
+        guard world.configuration.host.registers == nil else { return }
         world.ownAppRegistersAtLaunch()
     }
 

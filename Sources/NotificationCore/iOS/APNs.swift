@@ -5,8 +5,9 @@ public enum APNsRoute: Hashable, Sendable {
     /// An SDK's server or another provider, to the device's current APNs token for this topic
     /// and environment.
     case token(topic: String, environment: APNsEnvironment)
-    /// The app's own server, to the token it holds, with its own authentication (§ provider).
-    case appServer(topic: String, environment: APNsEnvironment, token: HeldToken)
+    /// The app's own server, to the token it holds, with its own authentication (§ provider);
+    /// topic nil: no `apns-topic` header.
+    case appServer(topic: String?, environment: APNsEnvironment, token: HeldToken)
     /// Straight to the device, as `xcrun simctl push` does (`push raw`): no token needed.
     case simulator
 }
@@ -17,11 +18,58 @@ extension World {
     /// A VoIP push may be larger.
     public static let voipPayloadLimit = 5120
 
-    /// A new record for a push command; returns its index in ``pushes``.
-    public mutating func beginPush(_ origin: PushOrigin, message: String? = nil) -> Int {
+    /// The topic APNs takes a request of the app's own server for, after its authentication
+    /// rows (docs/PROVIDER.md: the JWT rows, then MissingTopic, then a certificate's topics);
+    /// nil when it rejected the request. `header` nil: no `apns-topic`, which a one-topic
+    /// certificate stands in for (SPEC §2.16).
+    private mutating func certifiedTopic(_ index: Int, header: String?) -> String? {
+        switch configuration.provider.auth {
+        case .p8:
+            if let (answer, why) = providerTokenAnswer() {
+                rejectPush(index, answer: answer, reason: why)
+                return nil
+            }
+            guard let header else {
+                rejectPush(
+                    index, code: "MissingTopic",
+                    reason: "no apns-topic header (provider topic omitted), and token-based (p8) authentication names no topic")
+                return nil
+            }
+            return header
+        case .cert(let topics):
+            guard let topic = header ?? (topics.count == 1 ? topics.first : nil) else {
+                rejectPush(
+                    index, code: "MissingTopic",
+                    reason: "no apns-topic header (provider topic omitted), and the certificate covers several topics \(ProviderAuth.list(topics))")
+                return nil
+            }
+            if header == nil {
+                record(.apns, "\(pushes[index].id): no apns-topic header: the certificate's one topic \(topic) is used")
+            }
+            guard topics.contains(topic) else {
+                let covered = topics.count == 1 ? topics[0] : ProviderAuth.list(topics)
+                rejectPush(index, code: "TopicDisallowed", reason: "the server's certificate is for \(covered), not topic \(topic)")
+                return nil
+            }
+            return topic
+        }
+    }
+
+    /// A new record for a push command; returns its index in ``pushes``. `again`: the push at
+    /// that index sent once more, the same message with the same number.
+    public mutating func beginPush(_ origin: PushOrigin, message: String? = nil, again: Int? = nil) -> Int {
         let number = pushes.count + 1
         if number % Self.payloadsKept == 0 { forgetSettledPayloads() }
-        pushes.append(PushRecord(id: "p\(number)", number: number, origin: origin, message: message))
+        let messageNumber: Int
+        if let again {
+            messageNumber = pushes[again].messageNumber
+        } else {
+            messagesPushed += 1
+            messageNumber = messagesPushed
+        }
+        pushes.append(
+            PushRecord(id: "p\(number)", number: number, messageNumber: messageNumber, origin: origin, message: message))
+        if origin == .app || origin == .raw || origin == .other { providerPushIndex = pushes.count - 1 }
         return pushes.count - 1
     }
 
@@ -37,7 +85,7 @@ extension World {
         pushes[index].message = "\(sdk.name) \(messageID)"
         apnsSend(index, payload: payload, route: route, overrides: overrides, serverCollapseID: collapseID)
         guard behaviour.duplicateToken else { return }
-        let second = beginPush(pushes[index].origin, message: pushes[index].message)
+        let second = beginPush(pushes[index].origin, message: pushes[index].message, again: index)
         pushes[second].ciphertexts = pushes[index].ciphertexts
         pushes[second].plaintexts = pushes[index].plaintexts
         record(
@@ -106,18 +154,8 @@ extension World {
                 rejectPush(index, code: code, reason: reason)
                 return
             }
-        case .appServer(let topic, let environment, let token):
-            if case .cert(let certified) = configuration.provider.auth {
-                if topic != certified {
-                    rejectPush(
-                        index, code: "TopicDisallowed",
-                        reason: "the server's certificate is for \(certified), not topic \(topic)")
-                    return
-                }
-            } else if let (answer, why) = providerTokenAnswer() {
-                rejectPush(index, answer: answer, reason: why)
-                return
-            }
+        case .appServer(let header, let environment, let token):
+            guard let topic = certifiedTopic(index, header: header) else { return }
             if let (code, reason) = Self.tokenProblem(
                 topic: topic, environment: environment, tokenEnvironment: token.environment, pushKit: token.pushKit,
                 bundle: configuration.bundleID)

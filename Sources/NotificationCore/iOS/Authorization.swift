@@ -8,7 +8,20 @@
 // LoopFollow PR 638 (foreground options decide, also for passive).
 
 /// An option the app asks for when it requests authorization.
-public enum AuthorizationOption: String, CaseIterable, Hashable, Sendable { case alert, sound, badge }
+public enum AuthorizationOption: String, CaseIterable, Hashable, Sendable {
+    case alert, sound, badge
+    /// `UNAuthorizationOptions.criticalAlert`: granted only with the critical-alerts entitlement.
+    case criticalAlert = "critical-alert"
+
+    /// What an app requests when a scenario does not say: alert, sound, badge.
+    public static let standard: [AuthorizationOption] = [.alert, .sound, .badge]
+}
+
+/// The ringer switch (`ringer ring|silent`): silent, no notification sound plays, except a
+/// qualifying critical one (SPEC §2.10, §2.16).
+public enum Ringer: String, CaseIterable, Hashable, Sendable {
+    case ring, silent
+}
 
 /// The user's answer to the app's request (`authorization …`).
 public enum Authorization: Hashable, Sendable {
@@ -26,11 +39,14 @@ public enum Authorization: Hashable, Sendable {
         case .denied: return "permission denied"
         case .authorized: return "permission granted"
         case .provisional(let requests):
-            let all = AuthorizationOption.allCases
             return "authorization provisional"
-                + (requests == all
-                    ? "" : " requests " + (requests.count == 1 ? requests[0].rawValue : "[\(requests.map(\.rawValue).joined(separator: ", "))]"))
+                + (requests == AuthorizationOption.standard ? "" : " requests " + Self.spelled(requests))
         }
+    }
+
+    /// `alert`, `[alert, critical-alert]`.
+    static func spelled(_ requests: [AuthorizationOption]) -> String {
+        requests.count == 1 ? requests[0].rawValue : "[\(requests.map(\.rawValue).joined(separator: ", "))]"
     }
 }
 
@@ -39,6 +55,18 @@ public enum NotificationSettingName: String, CaseIterable, Hashable, Sendable {
     case banners, sounds, badges
     case lockScreen = "lock-screen"
     case notificationCenter = "notification-center"
+    /// Settings › Critical Alerts: on when granted (SPEC §2.10, §2.16).
+    case criticalAlerts = "critical-alerts"
+
+    /// The option that turns this switch on from provisional (Deliver Prominently).
+    public var option: AuthorizationOption {
+        switch self {
+        case .sounds: return .sound
+        case .badges: return .badge
+        case .criticalAlerts: return .criticalAlert
+        case .banners, .lockScreen, .notificationCenter: return .alert
+        }
+    }
 }
 
 /// The switches of Settings › Notifications for the app (all on by default).
@@ -85,6 +113,9 @@ struct Interruption {
     var sound: String?
     /// Whether the notification is kept in the center (lock screen or notification center on).
     var kept = true
+    /// Why its sound did not play, for a negative event (SPEC §2.16); nil: it played, or there
+    /// was none, or another note says why.
+    var soundNotPlayed: String?
     /// Why it is presented this way, for the trace; empty when nothing changed it.
     var notes: [String] = []
 }
@@ -109,11 +140,30 @@ extension Configuration {
     var enabledSettings: NotificationSettings {
         var settings = NotificationSettings()
         guard case .provisional(let requests) = authorization else { return settings }
-        for name in NotificationSettingName.allCases {
-            let option: AuthorizationOption = name == .sounds ? .sound : name == .badges ? .badge : .alert
-            settings[name] = requests.contains(option)
+        for name in NotificationSettingName.allCases where name != .criticalAlerts {
+            settings[name] = requests.contains(name.option)
         }
         return settings
+    }
+
+    /// What the app requested when it asked for authorization; nil: the scenario does not say
+    /// (revision 3: every option granted where entitled).
+    var requestedOptions: [AuthorizationOption]? {
+        if case .provisional(let requests) = authorization, requests != AuthorizationOption.standard { return requests }
+        return authorizedRequests
+    }
+
+    /// Why a `critical` notification does not qualify, as the trace says it; nil: it does
+    /// (SPEC §2.10: the entitlement, critical-alert requested or no requests at all, Settings ›
+    /// Critical Alerts on, a sound with `critical: 1`).
+    func criticalProblem(criticalSound: Bool) -> String? {
+        if !entitlements.contains(.criticalAlerts) { return "critical without the critical-alerts entitlement acts as active" }
+        if let requested = requestedOptions, !requested.contains(.criticalAlert) {
+            return "critical acts as active (critical-alert not requested)"
+        }
+        if !settings[.criticalAlerts] { return "critical acts as active (setting critical-alerts off)" }
+        if !criticalSound { return "critical without a critical sound (sound with critical: 1) acts as active" }
+        return nil
     }
 
     /// Why alerts are not presented, for the trace.
@@ -144,10 +194,9 @@ extension World {
         switch written {
         case .timeSensitive where !configuration.entitlements.contains(.timeSensitive):
             return (.active, "time-sensitive without the entitlement acts as active")
-        case .critical where !configuration.entitlements.contains(.criticalAlerts):
-            return (.active, "critical without the critical-alerts entitlement acts as active")
-        case .critical where aps?["sound"]?["critical"]?.integerValue != 1:
-            return (.active, "critical without a critical sound (sound with critical: 1) acts as active")
+        case .critical:
+            let problem = configuration.criticalProblem(criticalSound: aps?["sound"]?["critical"]?.integerValue == 1)
+            return problem.map { (.active, $0) } ?? (.critical, nil)
         default:
             return (written, nil)
         }
@@ -201,6 +250,14 @@ extension World {
                 out.notes.append("\(level.rawValue) breaks through Focus")
             }
         }
+        if configuration.ringer == .silent, let sound = out.sound {
+            if level == .critical {
+                out.notes.append("critical: its sound plays through the silent ringer")
+            } else {
+                out.sound = nil
+                out.soundNotPlayed = "\(ScenarioText.quoted(sound)) not played: the ringer is silent"
+            }
+        }
         if out.presentation != .summary && !configuration.settings[.lockScreen]
             && !configuration.settings[.notificationCenter]
         {
@@ -233,6 +290,7 @@ extension World {
                 .setting,
                 "Deliver Prominently: authorized with what the app requested (\(requests.map(\.rawValue).joined(separator: ", ")))"
             )
+            configuration.authorizedRequests = configuration.requestedOptions
         } else {
             record(.setting, "Allow Notifications on: authorized, every setting on")
         }

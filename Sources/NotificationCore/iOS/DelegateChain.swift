@@ -22,6 +22,9 @@ struct ChainCall: Hashable, Sendable {
     var answer: WillPresentAnswer?
     /// Events still due for this call (a delayed link, a late completion).
     var pending = 0
+    /// The app's delegate never calls the block (`own-completes never`): iOS logs so once the
+    /// chain has returned, unless another party (a proxy) called it (SPEC §2.16).
+    var neverCompleted = false
 
     var pushID: String { notification?.pushID ?? banner?.pushID ?? "" }
 }
@@ -52,6 +55,7 @@ extension World {
         while process?.calls[index] != nil { index += 1 }
         process?.calls[index] = call
         runLink(0, of: index)
+        logIfNeverCompleted(index)
         dropIfDone(index)
     }
 
@@ -60,6 +64,7 @@ extension World {
         guard process?.number == number, process?.calls[index] != nil else { return }
         process?.calls[index]?.pending -= 1
         runLink(link, of: index)
+        logIfNeverCompleted(index)
         dropIfDone(index)
     }
 
@@ -70,6 +75,21 @@ extension World {
         record(.host, "own delegate calls \(call.callback.call)'s completion handler for \(call.pushID) now")
         complete(index, with: call.answer ?? .suppress(reason: "nothing"), by: "own delegate", note: "")
         dropIfDone(index)
+    }
+
+    /// iOS's "…but the completion handler was never called", when the app's delegate did not
+    /// call the block and no other party did either: a proxy that completes early, twice (after
+    /// forwarding) or swallows has called the one block, and then there is nothing to log.
+    private mutating func logIfNeverCompleted(_ index: Int) {
+        guard let call = process?.calls[index], call.neverCompleted else { return }
+        process?.calls[index]?.neverCompleted = false
+        guard !call.completed else { return }
+        let selector =
+            call.callback == .willPresent
+            ? "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+            : "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+        writeLog(
+            "iOS", "UNUserNotificationCenter delegate received call to -\(selector) but the completion handler was never called.")
     }
 
     /// A call whose block was called and for which nothing is due is forgotten.
@@ -198,14 +218,7 @@ extension World {
             complete(index, with: answer, by: "\(word) delegate", note: " again (own-completes twice)")
         case .never:
             record(.host, "own delegate never calls \(call.callback.call)'s completion handler for \(id)")
-            let selector =
-                call.callback == .willPresent
-                ? "userNotificationCenter:willPresentNotification:withCompletionHandler:"
-                : "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
-            writeLog(
-                "iOS",
-                "UNUserNotificationCenter delegate received call to -\(selector) but the completion handler was never called."
-            )
+            process?.calls[index]?.neverCompleted = true
         case .after(let ms):
             record(
                 .host,

@@ -10,10 +10,17 @@ extension World {
         }
         let alertOnly =
             NotificationContent.alert(of: payload) != nil && payload["aps"]?["content-available"]?.integerValue != 1
-        // The Console's state: an alert-only push while notifications are off is discarded.
+        // `setting badges` is its own switch (SPEC §2.16): an alert push whose alert iOS will
+        // not present still sets its badge where badges are allowed.
+        let unpresentedBadge =
+            NotificationContent.alert(of: payload) != nil && !configuration.alertsAllowed
+            ? NotificationContent.badge(of: payload) : nil
+        let badgeAllowed = unpresentedBadge != nil && configuration.badgesAllowed
+        // The Console's state: an alert-only push while notifications are off is discarded,
+        // unless it sets the badge.
         setDeliveryState(
             index,
-            alertOnly && !configuration.alertsAllowed
+            alertOnly && !configuration.alertsAllowed && !badgeAllowed
                 ? (fromStorage ? .disabledFromStorage : .disabled) : (fromStorage ? .deliveredFromStorage : .delivered))
         let id = pushes[index].id
         let aps = payload["aps"]
@@ -25,7 +32,7 @@ extension World {
         let inBackground = appState == .background || appState == .terminated
         let switchesOff = contentAvailable && inBackground ? wakeSwitchesOff : []
         let wakesApp = contentAvailable && appState != .killed && switchesOff.isEmpty
-        let badgeOnly = alert == nil ? NotificationContent.badge(of: payload) : nil
+        let badgeOnly = alert == nil ? NotificationContent.badge(of: payload) : unpresentedBadge
         let setsBadge = badgeOnly != nil && configuration.badgesAllowed
         let isSilent = contentAvailable && alert == nil
         let budgeted = isSilent && inBackground && switchesOff.isEmpty
@@ -43,7 +50,9 @@ extension World {
         if !showsAlert && !wakesApp && !setsBadge {
             var reasons: [String] = []
             if alert != nil && !alertsOn { reasons.append(configuration.alertsOffReason) }
-            if badgeOnly != nil && !configuration.badgesAllowed { reasons.append(configuration.badgesOffReason) }
+            if alert == nil && badgeOnly != nil && !configuration.badgesAllowed {
+                reasons.append(configuration.badgesOffReason)
+            }
             if contentAvailable && appState == .killed { reasons.append("iOS does not wake a force-quit app") }
             reasons += switchesOff
             if reasons.isEmpty { reasons.append("no alert and no content-available: nothing to deliver") }
@@ -58,7 +67,7 @@ extension World {
         pushes[index].reason = nil
         var parts: [String] = []
         if showsAlert { parts.append("alert") }
-        if setsBadge { parts.append("badge only") }
+        if setsBadge { parts.append(alert == nil ? "badge only" : "badge (no alert presented)") }
         if wakesApp { parts.append("to the app") }
         if contentAvailable && appState == .killed { parts.append("the force-quit app is not woken") }
         if !switchesOff.isEmpty { parts.append("the app is not woken: " + switchesOff.joined(separator: "; ")) }

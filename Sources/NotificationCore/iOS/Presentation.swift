@@ -84,6 +84,7 @@ extension World {
                 .bannerShown,
                 "\(notification.pushID) shown on screen, not kept: \(decided.notes.joined(separator: "; ")): \(later: { notification.content.summary })"
             )
+            if let why = decided.soundNotPlayed { record(.sound, "\(notification.pushID)'s sound \(why)") }
             applyBadge(of: notification)
             return
         }
@@ -125,6 +126,7 @@ extension World {
                 "\(banner.id) from \(banner.pushID), source \(banner.source.rawValue)\(listOnly): \(later: { content.summary })"
             )
         }
+        if let why = decided.soundNotPlayed { record(.sound, "\(notification.pushID)'s sound \(why)") }
     }
 
     /// A remote notification's `aps.badge` sets the icon once it is presented, where badges

@@ -30,13 +30,70 @@ public enum ProviderOnError: String, CaseIterable, Hashable, Sendable {
 public enum ProviderAuth: Hashable, Sendable {
     /// A token-signing key (`.p8`): every topic of the team, with a JWT (the default).
     case p8
-    /// A certificate for one topic (`cert "T"`), no JWT.
-    case cert(String)
+    /// A certificate for these topics (`cert "T"`, `cert ["T1", "T2"]`: at least one, each
+    /// once), no JWT.
+    case cert([String])
+
+    /// A certificate for one topic.
+    public static func cert(_ topic: String) -> ProviderAuth { .cert([topic]) }
+
+    /// The most topics a certificate lists (far above any real certificate's).
+    public static let topicLimit = 64
+
+    /// `p8`, `cert "T"`, `cert ["T1", "T2"]`: as `provider auth` is written.
+    public var spelledForScenario: String { spelled }
 
     var spelled: String {
         switch self {
         case .p8: return "p8"
-        case .cert(let topic): return "cert \(ScenarioText.quoted(topic))"
+        case .cert(let topics):
+            return "cert " + (topics.count == 1 ? ScenarioText.quoted(topics[0]) : Self.list(topics))
+        }
+    }
+
+    /// `["T1", "T2"]`, as a scenario writes it.
+    static func list(_ topics: [String]) -> String { "[" + topics.map(ScenarioText.quoted).joined(separator: ", ") + "]" }
+
+    /// Why `topics` cannot be a certificate's (`provider auth cert …`); nil when they can.
+    public static func certificateProblem(_ topics: [String]) -> String? {
+        if topics.isEmpty { return "a certificate covers at least one topic" }
+        if topics.count > topicLimit { return "a certificate lists at most \(topicLimit) topics" }
+        if topics.contains("") { return "an empty topic: a certificate's topics are bundle ids" }
+        var seen = Set<String>()
+        for topic in topics where !seen.insert(topic).inserted {
+            return "the topic \(ScenarioText.quoted(topic)) is listed twice"
+        }
+        return nil
+    }
+}
+
+/// The `apns-topic` the app's own server sends with (`provider topic …`).
+public enum ProviderTopic: Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The bundle id, plus `.voip` for a VoIP push (`provider topic default`, or `none`).
+    case bundleID
+    /// No `apns-topic` header (`provider topic omitted`).
+    case omitted
+    /// This topic (`provider topic "T"`).
+    case named(String)
+
+    public init(stringLiteral value: String) { self = .named(value) }
+
+    /// `none` (revision 3's spelling of the default, kept so that traces do not change),
+    /// `omitted`, `"T"`.
+    public var spelled: String {
+        switch self {
+        case .bundleID: return "none"
+        case .omitted: return "omitted"
+        case .named(let topic): return ScenarioText.quoted(topic)
+        }
+    }
+
+    /// The header's value for an app with this bundle id; nil: no header.
+    public func header(bundleID: String, voip: Bool) -> String? {
+        switch self {
+        case .bundleID: return voip ? bundleID + ".voip" : bundleID
+        case .omitted: return nil
+        case .named(let topic): return topic
         }
     }
 }
@@ -65,15 +122,41 @@ public enum JWTPolicy: Hashable, Sendable {
     static let defaultRefresh: Int64 = 40 * 60_000
 }
 
+/// What the app's own server writes as a visible push's badge (`provider badge …`, SPEC §2.11,
+/// §2.16).
+public enum ServerBadge: Hashable, Sendable {
+    /// The command's `badge`, if any (the default).
+    case none
+    /// Every `push app visible` carries `badge N`.
+    case fixed(Int)
+    /// The server keeps an unread count: each `push app visible` adds 1 and carries it; the
+    /// host's open report sets it to 0; `sync`: a read elsewhere sends a badge-only push.
+    case countUnread(sync: Bool)
+
+    /// `none`, `fixed 3`, `count-unread sync`.
+    public var spelled: String {
+        switch self {
+        case .none: return "none"
+        case .fixed(let n): return "fixed \(n)"
+        case .countUnread(let sync): return "count-unread" + (sync ? " sync" : "")
+        }
+    }
+
+    /// The most a count goes to: a badge is an Int32 on the wire.
+    public static let countLimit = Int(Int32.max)
+}
+
 /// The app's own server's APNs settings (`provider …`).
 public struct ProviderSettings: Hashable, Sendable {
     /// The APNs host it sends to.
     public var environment: APNsEnvironment = .production
-    /// The `apns-topic`; nil: the app's bundle id (`.voip` appended for a VoIP push).
-    public var topic: String? = nil
+    /// The `apns-topic` (default: the app's bundle id, `.voip` appended for a VoIP push).
+    public var topic: ProviderTopic = .bundleID
     public var auth: ProviderAuth = .p8
     public var jwt: JWTPolicy = .refresh(JWTPolicy.defaultRefresh)
     public var onError: ProviderOnError = .deleteOn410
+    /// The badge it writes (`provider badge …`).
+    public var badge: ServerBadge = .none
     public init() {}
 
     /// `provider environment production`, `provider topic none`, `provider on-error …`: every
@@ -81,10 +164,11 @@ public struct ProviderSettings: Hashable, Sendable {
     public var lines: [String] {
         [
             "provider environment \(environment.rawValue)",
-            "provider topic \(topic.map(ScenarioText.quoted) ?? "none")",
+            "provider topic \(topic.spelled)",
             "provider auth \(auth.spelled)",
             "provider jwt \(jwt.spelled)",
             "provider on-error \(onError.rawValue)",
+            "provider badge \(badge.spelled)",
         ]
     }
 }
@@ -170,8 +254,76 @@ public struct APNsAnswer: Hashable, Sendable {
 }
 
 extension World {
-    /// The answer APNs gave to the newest push step that sent something; nil when it sent nothing.
-    public var newestAPNsAnswer: APNsAnswer? { pushes.last?.apnsAnswer }
+    /// The app's own server's unread count (`expect provider badge N`): 0 unless `provider
+    /// badge count-unread`.
+    public var providerUnread: Int { providerSide.unread }
+
+    /// The badge a `push app visible` carries under `provider badge …`: the written one, if any,
+    /// else the server's. Counting, the server adds 1 either way (traced).
+    mutating func serverBadge(written: Int?) -> Int? {
+        switch configuration.provider.badge {
+        case .none: return written
+        case .fixed(let n): return written ?? n
+        case .countUnread:
+            let count = min(providerSide.unread + 1, ServerBadge.countLimit)
+            providerSide.unread = count
+            let carried = written.map { "the push carries badge \($0) as written" } ?? "the push carries badge \(count)"
+            record(.server, "the app's server counts \(count) unread (provider badge count-unread): \(carried)")
+            return written ?? count
+        }
+    }
+
+    /// The host tells its server the user opened the app (`host reports-open on-foreground`):
+    /// the unread count goes back to 0.
+    mutating func hostReportsOpen() {
+        guard case .countUnread = configuration.provider.badge else { return }
+        guard configuration.host.reportsOpen == .onForeground else {
+            record(.host, "does not report the open to its server (host reports-open never): its unread count stays \(providerSide.unread)")
+            return
+        }
+        let before = providerSide.unread
+        providerSide.unread = 0
+        record(.server, "the host reports the open (host reports-open on-foreground): the app's server's unread count \(before) → 0")
+    }
+
+    /// `read-elsewhere N|all`: messages read on another device; the server's count drops,
+    /// floored at 0, and with `sync` it sends a badge-only push with the new count. `count`
+    /// nil: all. Throws, changing nothing, without a server count or for fewer than 1.
+    public mutating func readElsewhere(_ count: Int?) throws(CoreError) {
+        guard case .countUnread(let sync) = configuration.provider.badge else {
+            throw .precondition(
+                "read-elsewhere: the app's server keeps no unread count (provider badge \(configuration.provider.badge.spelled); write provider badge count-unread)")
+        }
+        if let count, count < 1 { throw .invalid("read-elsewhere: read at least 1 message, or all") }
+        try requireInstalled("read-elsewhere")
+        beginStep("read-elsewhere " + (count.map { "\($0)" } ?? "all"))
+        let before = providerSide.unread
+        let after = count.map { before > $0 ? before - $0 : 0 } ?? 0
+        providerSide.unread = after
+        record(
+            .server,
+            "\(count.map { "\($0) message\($0 == 1 ? "" : "s")" } ?? "every message") read on another device: the app's server's unread count \(before) → \(after)"
+        )
+        if sync {
+            record(.server, "the app's server sends a badge-only push with the count \(after) (provider badge count-unread sync)")
+            let index = beginPush(.app)
+            let payload: JSONValue = .object([JSONMember("aps", .object([JSONMember("badge", .integer(Int64(after)))]))])
+            if let held = providerSide.held {
+                apnsSend(
+                    index, payload: payload,
+                    route: .appServer(
+                        topic: configuration.provider.topic.header(bundleID: configuration.bundleID, voip: false),
+                        environment: configuration.provider.environment, token: held))
+            } else {
+                pushNotSent(index, reason: "the app's server has no device token")
+            }
+        }
+        try endStep()
+    }
+
+    /// The answer APNs gave to the newest provider push step (`push app`, `push other`, `push
+    /// raw`; not an SDK server's push); nil when it sent nothing.
+    public var newestAPNsAnswer: APNsAnswer? { newestProviderPush?.apnsAnswer }
 
     /// What became of the push at `index` after APNs accepted it, as the Console names it;
     /// traced with the answer the first time (`apns: p1 200, Delivered`), alone after.

@@ -147,6 +147,17 @@ extension World {
             return
         }
         if appState == .foreground {
+            // SPEC §2.16 (§2.13's row replaced): in the foreground no report is required, and a
+            // late report still starts the call then; iOS judges at delivery, so no strike and
+            // no crash even if the app leaves the foreground meanwhile (modelled).
+            if case .late(let ms) = reporting, let number = process?.number {
+                record(
+                    .host,
+                    "will report the call \(TimeFormat.duration(ms)) after the handler returned (host reports-call \(reporting.spelled)): the app is in the foreground, iOS does not require one now"
+                )
+                scheduler.schedule(.lateCallReport(process: number, pushID: id), at: now + ms)
+                return
+            }
             record(
                 .host,
                 "does not report a call (host reports-call \(reporting.spelled)): the app is in the foreground, iOS does not require one"
@@ -156,6 +167,19 @@ extension World {
         voipStrike(
             "Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push.",
             why: "\(id): the handler returned without reporting a call (host reports-call \(reporting.spelled))")
+    }
+
+    /// The host reports a foreground VoIP push's call late: CallKit shows it now, in the process
+    /// that got the push (one that ended first reports nothing).
+    mutating func reportCallLate(process number: Int, pushID: String) {
+        guard process?.number == number else { return }
+        if process?.callKitCall == true {
+            record(.host, "reports the call for \(pushID) late: a CallKit call is already active")
+            return
+        }
+        process?.callKitCall = true
+        voip.strikes = 0
+        record(.host, "reports the incoming call for \(pushID) to CallKit now (host reports-call late): CallKit shows it")
     }
 
     /// callservicesd's 7 s passed and no registry took the push.

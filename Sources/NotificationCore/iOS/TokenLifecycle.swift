@@ -65,6 +65,8 @@ struct ProviderSide: Hashable, Sendable {
     var accepted: [Int64] = []
     /// Pushes APNs holds for power reasons, in send order (PowerDeferral.swift).
     var deferred: [Int] = []
+    /// The server's unread count (`provider badge count-unread`).
+    var unread = 0
 }
 
 extension World {
@@ -101,9 +103,10 @@ extension World {
         providerSide.uploads += 1
     }
 
-    /// At launch, an app of its own registers for pushes as `host registers` says.
+    /// At launch, the app registers for pushes as `host registers` says (unwritten: every
+    /// launch, which only an app of its own does).
     mutating func ownAppRegistersAtLaunch() {
-        switch configuration.host.registers {
+        switch configuration.host.registers ?? .everyLaunch {
         case .everyLaunch:
             record(.host, "didFinishLaunching calls registerForRemoteNotifications (host registers every-launch)")
         case .firstLaunch:

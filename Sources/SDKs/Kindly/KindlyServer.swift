@@ -78,7 +78,7 @@ extension World {
         kindlyServer.messageCount += 1
         let messageID = "m\(kindlyServer.messageCount)"
         let message = KindlyMessage(
-            chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(number)"
+            chatID: request.chat ?? "chat-1", title: request.title ?? "Agent", body: request.body ?? "Message \(pushes[index].messageNumber)"
         )
         storeMessage(
             chat: message.chatID,

@@ -227,27 +227,42 @@ extension Vocabulary {
             let want = a.text("sound") == "played"
             return Outcome((played != nil) == want, expected: want ? "sound played" : "no sound", actual: actual)
         }
-        addExpectation(
-            "apns-status", [Parameter("status", .integer), Parameter("reason", .text, optional: true)],
-            "APNs's answer to the newest push: 200, or a status and its reason (400 BadDeviceToken)"
-        ) { w, a in
+        // SPEC §2.14 and §2.16: the newest `push app`, `push other` or `push raw` step, not an
+        // SDK server's push; a step that sent nothing (no token) leaves no answer to read, and
+        // reading one is a step error, not a failed expectation.
+        @Sendable func apnsStatus(_ w: borrowing World, _ a: Arguments) -> Result<Outcome, StepError> {
             let want = APNsAnswer(status: a.integer("status") ?? 0, reason: a.text("reason"))
-            guard let push = w.newestPush else {
-                return Outcome(false, expected: "apns-status \(want.text)", actual: "nothing was pushed")
+            guard let push = w.newestProviderPush else {
+                return .success(Outcome(false, expected: "apns-status \(want.text)", actual: "nothing was pushed"))
             }
             guard let answer = push.apnsAnswer else {
-                return Outcome(
-                    false, expected: "apns-status \(want.text)",
-                    actual: "\(push.id) did not reach APNs: \(push.reason ?? "nothing was sent")")
+                return .failure(
+                    .precondition(
+                        "expect apns-status: \(push.id) did not reach APNs (\(push.reason ?? "nothing was sent")): there is no answer to read"
+                    ))
             }
             let holds = answer.status == want.status && (want.reason == nil || want.reason == answer.reason)
-            return Outcome(holds, expected: "apns-status \(want.text)", actual: "apns-status \(answer.text)")
+            return .success(Outcome(holds, expected: "apns-status \(want.text)", actual: "apns-status \(answer.text)"))
+        }
+        add(
+            "expect apns-status", [Parameter("status", .integer), Parameter("reason", .text, optional: true)],
+            role: .expectation, topic: "Expectations",
+            "APNs's answer to the newest push app, push other or push raw: 200, or a status and its reason (400 BadDeviceToken)"
+        ) { context, args throws(StepError) in
+            let outcome = try context.observe { world in apnsStatus(world, args) }.get()
+            if !outcome.holds {
+                throw StepError.expectation(
+                    "expectation failed: expect apns-status", expected: outcome.expected, actual: outcome.actual)
+            }
+        }
+        setPropertyHandler(for: "expect apns-status") { context, args, _ throws(StepError) in
+            try context.observe { world in apnsStatus(world, args) }.get()
         }
         addExpectation(
             "delivery", [Parameter("state", .oneOf([.string, .choice(["none"])]))],
-            "what became of the newest push after APNs accepted it, as Apple's Push Notifications Console names it (\"Delivered\", \"Stored - Device Offline\"; '-' may stand for '–'), or none"
+            "what became of the newest push app, push other or push raw after APNs accepted it, as Apple's Push Notifications Console names it (\"Delivered\", \"Stored - Device Offline\"; '-' may stand for '–'), or none"
         ) { w, a in
-            let state = w.newestPush?.deliveryState
+            let state = w.newestProviderPush?.deliveryState
             let actual = state.map { "delivery " + quoted($0) } ?? "no delivery state"
             guard case .string(let written)? = a.value("state") else {
                 return Outcome(state == nil, expected: "no delivery state", actual: actual)

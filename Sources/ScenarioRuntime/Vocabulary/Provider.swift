@@ -5,7 +5,36 @@ import ScenarioLanguage
 // authentication, APNs's open choices, the token's lifecycle and the host's token and
 // PushKit policies, with their actions and expectations.
 
+/// Why a value is not a certificate's topics.
+struct CertificateProblem: Error {
+    var message: String
+}
+
 extension Vocabulary {
+    /// A certificate's topics as written: a string, or a list of strings, at least one, none
+    /// empty, each once (SPEC §2.16).
+    static func certificateTopics(_ value: Value?) -> Result<[String], CertificateProblem> {
+        let topics: [String]
+        switch value {
+        case .string(let topic)?:
+            topics = [topic]
+        case .list(let items)?:
+            var strings: [String] = []
+            strings.reserveCapacity(min(items.count, ProviderAuth.topicLimit + 1))
+            for item in items.prefix(ProviderAuth.topicLimit + 1) {
+                guard case .string(let topic) = item else {
+                    return .failure(CertificateProblem(message: "a certificate's topics are quoted strings"))
+                }
+                strings.append(topic)
+            }
+            topics = strings
+        default:
+            return .failure(CertificateProblem(message: "expected a topic \"T\" or a list of topics [\"T1\", \"T2\"]"))
+        }
+        if let problem = ProviderAuth.certificateProblem(topics) { return .failure(CertificateProblem(message: problem)) }
+        return .success(topics)
+    }
+
     mutating func registerProviderSide() {
         let app = "App and device"
         let host = "Host app"
@@ -25,11 +54,26 @@ extension Vocabulary {
             ("provider auth p8", { $0.provider.auth = .p8 })
         }
         setting(
-            "provider auth cert", [Parameter("topic", .string)], topic: app,
-            "the app's own server uses a certificate for topic T only (no JWT): another topic is 400 TopicDisallowed"
+            "provider auth cert", [Parameter("topics", .any)], topic: app,
+            "the app's own server uses a certificate (no JWT) for topic \"T\" or topics [\"T1\", \"T2\"]: another topic is 400 TopicDisallowed; no apns-topic is 400 MissingTopic with several, the one topic with one"
         ) { args throws(StepError) in
-            let topic = args.text("topic") ?? ""
-            return ("provider auth cert \(ScenarioText.quoted(topic))", { $0.provider.auth = .cert(topic) })
+            let topics: [String]
+            switch Self.certificateTopics(args.value("topics")) {
+            case .success(let list): topics = list
+            case .failure(let problem): throw .precondition("provider auth cert: \(problem.message)")
+            }
+            let auth = ProviderAuth.cert(topics)
+            return ("provider auth \(auth.spelledForScenario)", { $0.provider.auth = auth })
+        }
+        addStatementRule(for: "provider auth cert") { command in
+            guard let expr = command.arguments.positionals.first ?? nil, let value = expr.literalValue,
+                case .failure(let problem) = Self.certificateTopics(value)
+            else { return [] }
+            return [
+                RuleViolation(
+                    message: problem.message, range: expr.range, path: command.path,
+                    label: "write a topic \"T\" or a list of topics [\"T1\", \"T2\"], each once")
+            ]
         }
         setting(
             "provider jwt refresh", [Parameter("age", .positiveDuration)], topic: app,
@@ -110,10 +154,66 @@ extension Vocabulary {
         }
         setting(
             "host reports-call late", [Parameter("delay", .positiveDuration)], topic: host,
-            "the host reports the call this long after its handler returned: too late, as never"
+            "the host reports the call this long after its handler returned: too late, as never, outside the foreground; in the foreground the call starts then"
         ) { args throws(StepError) in
             let value = CallReporting.late(args.milliseconds("delay") ?? 0)
             return ("host reports-call \(value.spelled)", { $0.host.reportsCall = value })
+        }
+
+        // The server's badge count (SPEC §2.11, §2.16).
+        setting("provider badge none", topic: app, "the app's own server writes a push's badge only where the command gives one (the default)") {
+            _ throws(StepError) in
+            ("provider badge none", { $0.provider.badge = .none })
+        }
+        setting(
+            "provider badge fixed", [Parameter("count", .integer)], topic: app,
+            "every push app visible carries badge N (an explicit badge overrides it)"
+        ) { args throws(StepError) in
+            let badge = ServerBadge.fixed(args.integer("count") ?? 0)
+            return ("provider badge \(badge.spelled)", { $0.provider.badge = badge })
+        }
+        setting(
+            "provider badge count-unread", [Parameter("sync", .choice(["sync"]), optional: true)], topic: app,
+            "the server keeps an unread count: each push app visible adds 1 and carries it; the host's open report sets it to 0; sync: a read elsewhere sends a badge-only push"
+        ) { args throws(StepError) in
+            let badge = ServerBadge.countUnread(sync: args.text("sync") == "sync")
+            return ("provider badge \(badge.spelled)", { $0.provider.badge = badge })
+        }
+        setting(
+            "host reports-open", [Parameter("when", choices(OpenReport.self))], topic: host,
+            "the host tells its server the user opened the app at every foreground (the default), or never: a server count then keeps growing"
+        ) { args throws(StepError) in
+            let value = args.choice("when", as: OpenReport.self) ?? .onForeground
+            return ("host reports-open \(value.rawValue)", { $0.host.reportsOpen = value })
+        }
+        add(
+            "read-elsewhere", [Parameter("count", .oneOf([.integer, .choice(["all"])]))], role: .action, topic: app,
+            "N messages, or all, are read on another device: the server's unread count drops, floored at 0 (provider badge count-unread; with sync a badge-only push follows)",
+            exploration: Exploration(arguments: ["1", "all"], requires: ["count-unread"], rank: 133)
+        ) { context, args throws(StepError) in
+            let count = args.integer("count")
+            if count == nil, args.text("count") != "all" {
+                throw .precondition("read-elsewhere: give a number of messages or all")
+            }
+            try context.withWorld { w throws(CoreError) in try w.readElsewhere(count) }
+        }
+        addStatementRule(for: "read-elsewhere") { command in
+            guard let expr = command.arguments.positionals.first ?? nil,
+                case .number(let text, _)? = expr.literalValue, ValueKind.wholeNumber(text) == 0
+            else { return [] }
+            return [
+                RuleViolation(
+                    message: "read-elsewhere 0 reads nothing", range: expr.range, path: command.path,
+                    label: "give a number of messages from 1, or all")
+            ]
+        }
+        addExpectation(
+            "provider badge", [Parameter("count", .integer)],
+            "the app's own server's unread count is N (provider badge count-unread; 0 otherwise)"
+        ) { w, a in
+            let want = a.integer("count") ?? 0
+            return Outcome(
+                w.providerUnread == want, expected: "provider badge \(want)", actual: "provider badge \(w.providerUnread)")
         }
 
         // The token's lifecycle.

@@ -2,6 +2,9 @@ import NotificationCore
 import ScenarioLanguage
 
 extension Vocabulary {
+    /// SPEC §2.16: `provider topic ""` is not a topic.
+    static let emptyTopicMessage = "an empty topic: write `provider topic omitted` to send no apns-topic header"
+
     /// Configuration (docs/COMMANDS.md): install-time settings write the configuration; runtime
     /// settings also change the installed world.
     mutating func registerSettings() {
@@ -46,12 +49,26 @@ extension Vocabulary {
             "the APNs environment the app's own server sends to (default production)",
             store: { $0.provider.environment = $1 }, setting: { .providerEnvironment($0) })
         add(
-            "provider topic", [Parameter("topic", .oneOf([.string, .choice(["none"])]))], role: .runtimeSetting,
-            topic: app, "the apns-topic the app's own server sends with ('none': the bundle id, the default)"
+            "provider topic", [Parameter("topic", .oneOf([.string, .choice(["default", "omitted", "none"])]))],
+            role: .runtimeSetting, topic: app,
+            "the apns-topic the app's own server sends with: default (or none) the bundle id, .voip appended for VoIP; omitted: no apns-topic header"
         ) { context, args throws(StepError) in
-            let topic: String? = if case .string(let t)? = args.value("topic") { t } else { nil }
+            let topic: ProviderTopic
+            switch args.value("topic") {
+            case .string(let t)?:
+                guard !t.isEmpty else { throw .precondition(Self.emptyTopicMessage) }
+                topic = .named(t)
+            case .word("omitted")?: topic = .omitted
+            default: topic = .bundleID
+            }
             context.configuration.provider.topic = topic
             try context.applyIfInstalled(.providerTopic(topic))
+        }
+        addStatementRule(for: "provider topic") { command in
+            guard let expr = command.arguments.positionals.first ?? nil, case .string("")? = expr.literalValue else {
+                return []
+            }
+            return [RuleViolation(message: Self.emptyTopicMessage, range: expr.range, path: command.path)]
         }
         runtimeChoice(
             "provider on-error", ProviderOnError.self, topic: app,
@@ -285,27 +302,45 @@ extension Vocabulary {
             [Parameter("answer", .choice(["not-determined", "denied", "provisional", "authorized"]))],
             options: [Option("requests", .words(AuthorizationOption.allCases.map(\.rawValue)))],
             role: .setting, topic: app,
-            "the user's answer to the app's authorization request (default authorized); provisional delivers quietly, requests: what the app asked for (default alert, sound, badge)"
+            "the user's answer to the app's authorization request (default authorized); provisional delivers quietly; requests (authorized or provisional): what the app asked for (default alert, sound, badge; critical-alert is granted only with entitlement critical-alerts)"
         ) { context, args throws(StepError) in
             let answer: Authorization
+            let requests = args.words("requests", as: AuthorizationOption.self)
             switch args.text("answer") {
             case "not-determined"?: answer = .notDetermined
             case "denied"?: answer = .denied
-            case "provisional"?:
-                answer = .provisional(
-                    requests: args.words("requests", as: AuthorizationOption.self) ?? AuthorizationOption.allCases)
+            case "provisional"?: answer = .provisional(requests: requests ?? AuthorizationOption.standard)
             default: answer = .authorized
             }
-            if args.value("requests") != nil, case .provisional = answer {
-            } else if args.value("requests") != nil {
-                throw .precondition("authorization: only provisional takes requests")
+            if requests != nil, answer != .authorized {
+                guard case .provisional = answer else {
+                    throw .precondition("authorization: only authorized and provisional take requests")
+                }
             }
             context.configuration.authorization = answer
+            context.configuration.authorizedRequests = answer == .authorized ? requests : nil
+            // Authorized with requests: iOS grants what was asked for, and the switches of what
+            // was not are off (SPEC §2.10).
+            if answer == .authorized, let requests {
+                for name in NotificationSettingName.allCases where name != .criticalAlerts {
+                    context.configuration.settings[name] = requests.contains(name.option)
+                }
+            }
+        }
+        add(
+            "ringer", [Parameter("value", choices(Ringer.self))], role: .runtimeSetting, topic: app,
+            "the ringer switch (default ring); silent: no notification sound plays, except a qualifying critical alert's (presentation is unchanged)"
+        ) { context, args throws(StepError) in
+            let ringer = args.choice("value", as: Ringer.self) ?? .ring
+            context.configuration.ringer = ringer
+            try context.applyIfInstalled { world throws(CoreError) in
+                try world.apply("ringer \(ringer.rawValue)") { $0.ringer = ringer }
+            }
         }
         add(
             "setting", [Parameter("name", choices(NotificationSettingName.self)), Parameter("value", .choice(["on", "off"]))],
             role: .runtimeSetting, topic: app,
-            "Settings › Notifications for the app (all on by default): banners off shows in the list only; lock-screen and notification-center both off: not kept; all three off: nothing"
+            "Settings › Notifications for the app (all on by default): banners off shows in the list only; lock-screen and notification-center both off: not kept; all three off: nothing (badges is its own switch); critical-alerts: Settings › Critical Alerts"
         ) { context, args throws(StepError) in
             guard let name = args.choice("name", as: NotificationSettingName.self) else { return }
             let on = args.text("value") == "on"
