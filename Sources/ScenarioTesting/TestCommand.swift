@@ -138,13 +138,17 @@ public enum TestCommand {
             return list(planned, stdout: stdout, stderr: stderr)
         }
 
+        let annotations = options.annotateGitHub ? GitHubAnnotations.Collector() : nil
         output.begin(count: sharded.count)
         let suite = runner.stream(
             sharded,
             onUnselected: { output.unselected() },
             onStart: { output.started() },
             onFinish: { result in output.finished(result) },
-            onResult: { result in output.report(result) })
+            onResult: { result in
+                output.report(result)
+                annotations?.add(result)
+            })
         output.end(suite)
 
         if suite.files == 0 {
@@ -158,6 +162,8 @@ public enum TestCommand {
             }
             stderr.write("warning: \(why)\n")
         }
+
+        if let annotations { stdout.write(annotations.text) }
 
         var code = suite.exitCode
         if let file = suite.caseLimitFile {

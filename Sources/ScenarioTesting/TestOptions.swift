@@ -1,4 +1,5 @@
 import CommandLineKit
+import ScenarioLanguage
 
 /// What `scn test` was asked to do: its parsed command line.
 public struct TestOptions: Sendable, Hashable {
@@ -34,6 +35,8 @@ public struct TestOptions: Sendable, Hashable {
     public var help = false
     /// `--junit-locations`: `file` and `line` on each JUnit testcase (outside the schema).
     public var junitLocations = false
+    /// `--annotate github`: GitHub's workflow commands after the report.
+    public var annotateGitHub = false
 
     /// Options with every default.
     public init() {}
@@ -75,6 +78,14 @@ public struct TestOptions: Sendable, Hashable {
             .value(
                 "--html", "FILE", .output, "write an HTML page to FILE: each failure and known bug with its diagram",
                 section: "Reports"),
+            .value(
+                "--annotate", "FORMAT", .choices(["github"]),
+                "after the report, a workflow command per failure (::error file=…,line=…) and known bug (::notice): "
+                    + "annotations on a GitHub pull request",
+                section: "Reports"),
+            OptionSpec.value(
+                "--color", "WHEN", .choices(ColorChoice.allCases.map(\.rawValue)), OptionSpec.color.help,
+                section: "Reports"),
         ],
         discussion: """
             Runs every case of the *.scn files under each PATH (a folder, searched
@@ -113,6 +124,12 @@ public struct TestOptions: Sendable, Hashable {
         verbose = parsed.flag("--verbose")
         trace = parsed.flag("--trace")
         junitLocations = parsed.flag("--junit-locations")
+        if let annotate = parsed.value("--annotate") {
+            guard annotate == "github" else {
+                throw UsageError("option '--annotate' takes github (got '\(TerminalText.escape(annotate))')")
+            }
+            annotateGitHub = true
+        }
         jobs = try parsed.positiveInteger("--jobs")
         maxSteps = try parsed.positiveInteger("--max-steps") ?? maxSteps
         maxFailures = try parsed.positiveInteger("--max-failures")

@@ -22,7 +22,7 @@ enum ApnsCommand {
             arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
             options: [
                 .value("--out", "DIR", .folder, "the folder to write the .apns files in (made if missing; required)"),
-                SharedOptions.root,
+                SharedOptions.root, SharedOptions.color,
             ],
             discussion: """
                 Runs the scenario and writes every push it sends as an .apns file that
@@ -131,7 +131,8 @@ enum ApnsCommand {
                 if push.voip {
                     let topic = header ?? "none (provider topic omitted)"
                     notes.append(
-                        "\(name): a VoIP push for topic \(topic) (apns-push-type voip); the Simulator does not deliver PushKit pushes, so send it to a device")
+                        "\(name): a VoIP push for topic \(topic) (apns-push-type voip); the Simulator does not deliver PushKit pushes, so send it to a device"
+                    )
                 }
                 // A certificate for several topics: a request to a device must name one (400
                 // MissingTopic without it, SPEC §2.16); the Simulator reads no topic.

@@ -13,7 +13,7 @@ enum CheckCommand {
             arguments: [ArgumentSpec("PATH", .scenario, .oneOrMore, "a .scn file, a folder, or - for standard input")],
             options: [
                 .flag("--json", "JSON lines: a diagnostic line per problem, a file line per file checked"),
-                SharedOptions.root,
+                SharedOptions.root, SharedOptions.color,
             ]),
         run: main)
 

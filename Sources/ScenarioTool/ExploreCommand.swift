@@ -28,7 +28,8 @@ enum ExploreCommand {
             options: [
                 .value("--depth", "N", .number, "the longest step sequence to search (default 5, at most 64)"),
                 .value(
-                    "--jobs", "N", .number, "threads (default: the machine's cores; at most 64); the report does not depend on it"),
+                    "--jobs", "N", .number,
+                    "threads (default: the machine's cores; at most 64); the report does not depend on it"),
                 .value("--out", "DIR", .folder, "write each counterexample to DIR/<property>.scn"),
                 .value(
                     "--check", "P,…", .choices(BuiltinCheck.standard.map(\.name)),
@@ -45,7 +46,7 @@ enum ExploreCommand {
                     "--allow-partial",
                     "exit 0 when a budget stops the search before --depth (without it, exit 4: it checked less than asked)"
                 ),
-                SharedOptions.root,
+                SharedOptions.root, SharedOptions.color,
             ],
             discussion: """
                 With --shard K/N the search is split by the first step of each sequence: N
@@ -215,7 +216,9 @@ enum ExploreCommand {
             var reader = ShardFileReader()
             var number: Int?
             do throws(BoundedFile.LineError<ShardMergeError>) {
-                try BoundedFile.forEachLine(file, maxBytes: ShardResult.maxFileBytes, maxLineBytes: ShardResult.maxLineBytes) {
+                try BoundedFile.forEachLine(
+                    file, maxBytes: ShardResult.maxFileBytes, maxLineBytes: ShardResult.maxLineBytes
+                ) {
                     (line, last) throws(ShardMergeError) in
                     if last {
                         _ = try reader.finish(rest: String(decoding: line, as: UTF8.self)[...])
@@ -230,7 +233,8 @@ enum ExploreCommand {
                 case .load(let problem):
                     Terminal.writeError("error: \(TerminalText.escape(problem.message))\n")
                 case .stopped(let problem):
-                    Terminal.writeError("error: \(TerminalText.escape(file)): \(TerminalText.escape(problem.message))\n")
+                    Terminal.writeError(
+                        "error: \(TerminalText.escape(file)): \(TerminalText.escape(problem.message))\n")
                 }
                 return ExitCode.usage
             }

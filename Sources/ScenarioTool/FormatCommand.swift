@@ -17,7 +17,10 @@ enum FormatCommand {
                 ArgumentSpec(
                     "PATH", .scenario, .oneOrMore, "a .scn file, a folder, or - (standard input to standard output)")
             ],
-            options: [.flag("--check", "change nothing: list the files that are not formatted, and exit 1 if any")],
+            options: [
+                .flag("--check", "change nothing: list the files that are not formatted, and exit 1 if any"),
+                SharedOptions.color,
+            ],
             discussion: """
                 Rewrites each file in the canonical layout, keeping its comments; formatting a
                 formatted file changes nothing. With - the text is read from standard input and

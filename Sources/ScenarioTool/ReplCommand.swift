@@ -14,6 +14,7 @@ enum ReplCommand {
     static let subcommand = Subcommand(
         spec: CommandSpec(
             "repl", abstract: "the interactive shell (also: scn alone on a terminal)",
+            options: [SharedOptions.color],
             discussion: """
                 The interactive shell: each line runs at once against one world; Tab completes
                 commands, arguments and options; ':help' lists the meta commands (:state,

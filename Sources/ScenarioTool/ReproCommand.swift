@@ -11,7 +11,10 @@ enum ReproCommand {
             arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
             options: [
                 .value("--case", "NAME", .text, "only this case"),
-                .value("--against", "NAME", .text, "the case to compare the known bug with (default: a passing case named fixed…, else the one with the fewest differing settings)"),
+                .value(
+                    "--against", "NAME", .text,
+                    "the case to compare the known bug with (default: a passing case named fixed…, else the one with the fewest differing settings)"
+                ),
                 SharedOptions.root,
             ]),
         run: main)

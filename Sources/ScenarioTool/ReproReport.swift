@@ -53,7 +53,8 @@ struct ReproReport {
                 }
                 if r.status.knownBug != nil || r.knownBug != nil { marked += 1 }
             }
-            result = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            result =
+                "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
                 + (known > 0 ? ", \(known) known" : "")
             if marked > 0 {
                 result =

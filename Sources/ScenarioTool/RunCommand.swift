@@ -82,7 +82,7 @@ enum RunCommand {
                 .value("--case", "NAME", .text, "run only the case named NAME"),
                 .value(
                     "--filter", "REGEX", .text, "run only the cases whose \"file › case\" contains a match of REGEX"),
-                SharedOptions.maxSteps, SharedOptions.root,
+                SharedOptions.maxSteps, SharedOptions.root, SharedOptions.color,
             ]),
         run: main)
 
@@ -161,7 +161,8 @@ enum RunCommand {
                 if case .reproduced = result.status {
                     line += "\n  by: " + TerminalText.escape(evidence.byLine)
                 } else {
-                    line += " — " + KnownBugText.notAsStated + "\n  stated:   " + TerminalText.escape(evidence.stated)
+                    line +=
+                        " — " + KnownBugText.notAsStated + "\n  stated:   " + TerminalText.escape(evidence.stated)
                         + "\n  happened: " + TerminalText.escape(evidence.happened)
                 }
             }

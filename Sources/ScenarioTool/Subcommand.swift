@@ -28,4 +28,6 @@ enum SharedOptions {
         "--root", "DIR", .folder,
         "the scenario root: includes and payload files are found in it (default: the file's folder)")
     static let maxSteps = OptionSpec.value("--max-steps", "N", .number, "steps a case may take (default 1000000)")
+    /// `--color auto|always|never`: the tool passes it on as `SCN_COLOR` (``Tool/run(_:)``).
+    static let color = OptionSpec.color
 }

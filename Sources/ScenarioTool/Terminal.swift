@@ -1,3 +1,4 @@
+import CommandLineKit
 import ScenarioLanguage
 
 /// Standard streams and whether they are terminals.
@@ -6,9 +7,9 @@ enum Terminal {
     static var stdinIsTerminal: Bool { Platform.isTerminal(0) }
     static var stderrIsTerminal: Bool { Platform.isTerminal(2) }
 
-    /// Colour only on a terminal and never with NO_COLOR set (any value).
+    /// Colour as `--color` (SCN_COLOR) says; by default only on a terminal, never with NO_COLOR set.
     static func useColor(terminal: Bool, environment: [String: String]) -> Bool {
-        terminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        ColorChoice.decide(terminal: terminal, environment: environment)
     }
 
     static func write(_ text: String) { write(text, to: 1) }

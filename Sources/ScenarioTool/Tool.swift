@@ -70,7 +70,7 @@ struct Tool: Sendable {
                 ),
                 .init(
                     "environment",
-                    "NO_COLOR set: no colour; the REPL keeps its history in $XDG_STATE_HOME/scn/history (default ~/.local/state/scn/history)"
+                    "--color always|never, or SCN_COLOR=always|never, decides; else NO_COLOR set: no colour; SCN_LINE_EDITOR=readline|libedit picks the REPL's library; the REPL keeps its history in $XDG_STATE_HOME/scn/history (default ~/.local/state/scn/history)"
                 ),
             ])
         var topics = Self.subcommands.map(\.spec.name)
@@ -132,7 +132,18 @@ struct Tool: Sendable {
             Terminal.write(HelpText.command(subcommand.spec, program: name))
             return ExitCode.success
         }
-        return subcommand.run(parsed, self)
+        var tool = self
+        // One colour decision for every command: `--color` travels as SCN_COLOR, which
+        // ColorChoice.decide reads wherever colour is decided.
+        if let color = parsed.value("--color") {
+            guard ColorChoice(rawValue: color) != nil else {
+                return usageError(
+                    "option '--color' takes auto, always or never (got '\(TerminalText.escape(color))')",
+                    command: subcommand.spec.name)
+            }
+            tool.environment[ColorChoice.variable] = color
+        }
+        return subcommand.run(parsed, tool)
     }
 
     /// The process's environment variables.

@@ -1,18 +1,19 @@
+import CommandLineKit
 import ScenarioLanguage
 
 /// ANSI colours for the console report; everything passes through unchanged when off.
 struct Style: Sendable {
-    /// Whether colour is on: stdout is a terminal, `NO_COLOR` is not set, `TERM` is not
-    /// `dumb`.
+    /// Whether colour is on (``ColorChoice/decide(terminal:environment:)``).
     let enabled: Bool
 
-    /// The colour decision of docs/TOOL.md.
+    /// The colour decision of docs/TOOL.md: `--color`, else a terminal without `NO_COLOR`.
     static func decide(isTerminal: Bool, environment: [String: String]) -> Style {
-        Style(enabled: isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+        Style(enabled: ColorChoice.decide(terminal: isTerminal, environment: environment))
     }
 
+    /// Each line coloured on its own, reset before its line break.
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        enabled ? ColorChoice.paint(text, code) : text
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import NotificationCore
 import ScenarioLanguage
 import ScenarioRuntime
@@ -521,7 +522,8 @@ struct ReplMachine {
     }
 
     private func errorLine(_ message: String) -> String {
-        (color ? "\u{1B}[31m\u{1B}[1merror\u{1B}[0m\u{1B}[1m: " + message + "\u{1B}[0m" : "error: " + message) + "\n"
+        (color ? ColorChoice.paint("error", "31;1") + ColorChoice.paint(": " + message, "1") : "error: " + message)
+            + "\n"
     }
 
     private func render(_ lines: [String], empty: String) -> String {
