@@ -203,8 +203,7 @@ extension World {
                 "alert": [
                     "title": .string(title ?? "Promo"), "body": .string(body ?? "Message \(pushes[index].messageNumber)"),
                 ], "mutable-content": 1,
-            ],
-            "provider": "other",
+            ]
         ]
         if device.token == nil {
             pushNotSent(index, reason: "the other provider has no device token (the app never registered)")

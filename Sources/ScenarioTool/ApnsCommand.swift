@@ -22,12 +22,17 @@ enum ApnsCommand {
             arguments: [ArgumentSpec("FILE", .scenario, .one, "the scenario file")],
             options: [
                 .value("--out", "DIR", .folder, "the folder to write the .apns files in (made if missing; required)"),
+                .value(
+                    "--bundle", "ID", .text,
+                    "the Simulator app's bundle id for 'Simulator Target Bundle' (default: the scenario's app bundle)"),
                 SharedOptions.root, SharedOptions.color,
             ],
             discussion: """
                 Runs the scenario and writes every push it sends as an .apns file that
                 'xcrun simctl push' accepts: the payload with 'Simulator Target Bundle' set to
-                the app's bundle id. With several cases, each file name starts with its case.
+                the app's bundle id (--bundle ID: another, e.g. a debug build's). The payload is
+                what the server sent, nothing more. With several cases, each file name starts
+                with its case.
                 A push APNs would reject (a payload that is not a JSON object, no 'aps'
                 dictionary, over 4096 bytes with the bundle key, 5120 for VoIP, an empty
                 payload or a header APNs refuses) is an error naming Apple's reason, and
@@ -35,6 +40,17 @@ enum ApnsCommand {
                 on standard error: the Simulator does not deliver PushKit pushes.
                 """),
         run: main)
+
+    /// Why `id` cannot be a bundle identifier, or nil: Apple's rule is letters, digits,
+    /// hyphens and periods (Info.plist's CFBundleIdentifier), here at most 255 bytes.
+    static func bundleProblem(_ id: String) -> String? {
+        if id.isEmpty { return "a bundle id is not empty" }
+        if id.utf8.count > 255 { return "a bundle id is at most 255 bytes" }
+        let allowed = id.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
+        return allowed ? nil : "a bundle id has letters, digits, hyphens and periods only"
+    }
 
     /// APNs' limit for a payload (Apple: "Generating a remote notification"); a VoIP push's
     /// is 5120.
@@ -56,6 +72,10 @@ enum ApnsCommand {
         let root = parsed.value("--root")
         if let root, !Files.isFolder(root) {
             return tool.usageError("--root '\(root)' is not a folder", command: "apns")
+        }
+        let bundle = parsed.value("--bundle")
+        if let bundle, let problem = bundleProblem(bundle) {
+            return tool.usageError("--bundle '\(TerminalText.escape(bundle))': \(problem)", command: "apns")
         }
         if let problem = ReportPath.problem(folder: out, base: FileManager.default.currentDirectoryPath) {
             Terminal.writeError("error: --out: \(problem)\n")
@@ -116,8 +136,10 @@ enum ApnsCommand {
                     refused.append("\(which): 'aps' is not a dictionary; APNs rejects it")
                     continue
                 }
-                let text = payload.setting("Simulator Target Bundle", to: .string(world.configuration.bundleID))
-                    .serialized
+                let text = payload.setting(
+                    "Simulator Target Bundle", to: .string(bundle ?? world.configuration.bundleID)
+                )
+                .serialized
                 let limit = push.voip ? World.voipPayloadLimit : maxPayloadBytes
                 guard text.utf8.count <= limit else {
                     refused.append(

@@ -243,4 +243,26 @@ import Testing
         #expect(r.stdout.isEmpty)
         #expect(r.stderr == "note: the scenario sends no push\n")
     }
+
+    @Test(
+        "scn apns --bundle sets the Simulator's bundle; the payload is what the server sent, nothing of the model's own"
+    )
+    func apnsBundleAndCleanPayload() throws {
+        let dir = try TempDir()
+        try dir.write("other.scn", "sdk none\nlaunch background\npush other title \"Hi\"\n")
+        let r = try dir.scn("apns", "other.scn", "--out", "out", "--bundle", "com.acme.app-debug")
+        #expect(r.status == 0, "\(r)")
+        let text = try String(contentsOf: dir.url.appendingPathComponent("out/p1.apns"), encoding: .utf8)
+            .trimmingCharacters(in: .newlines)
+        #expect(
+            text
+                == #"{"aps":{"alert":{"title":"Hi","body":"Message 1"},"mutable-content":1},"Simulator Target Bundle":"com.acme.app-debug"}"#
+        )
+        for bad in ["", "a b", "com.acme/x", String(repeating: "a", count: 256)] {
+            let refused = try dir.scn("apns", "other.scn", "--out", "out2", "--bundle", bad)
+            #expect(refused.status == 2 && refused.stderr.contains("--bundle"), "\(bad): \(refused)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("out2").path))
+    }
+
 }
