@@ -51,13 +51,13 @@ extension CheckRun {
 
     func applyCaseRules(name: String, summary: ConfigurationSummary, file: SourceFile) {
         if let first = summary.first {
-            for c in summary.after { settingAfterAction(c, first: first, file: file) }
+            for c in summary.after where !gaveUp { settingAfterAction(c, first: first, file: file) }
         }
         let configuration = CaseConfiguration(
             caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) },
             laterSettings: summary.later, actions: summary.actions)
         for rule in registry.caseRules {
-            for violation in rule(configuration) {
+            for violation in rule(configuration) where !gaveUp {
                 let source = sources[violation.path] ?? file
                 add(source.diagnostic(violation.message, at: violation.range, label: violation.label))
             }

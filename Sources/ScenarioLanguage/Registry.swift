@@ -211,6 +211,10 @@ public struct Registry: Sendable {
         return out
     }
 
+    /// The most words a command's path has (`push app` is 2): a statement's first words
+    /// longer than it continue no path.
+    public var longestPath: Int { signatures.reduce(0) { max($0, $1.path.count) } }
+
     /// Every command's first word, in registration order, without repeats.
     public var headWords: [String] { nextWords(after: []) }
 

@@ -16,11 +16,24 @@ struct Document: Sendable {
     /// Why the document's text is not kept (over a budget): the one diagnostic published
     /// for it, until a change sends the whole text again. Its ``source`` is then empty.
     var refused: String?
+    /// The index of ``source``, made by the first request that needs it and kept until the
+    /// text changes: a flood of hovers over a 250,000-line document parses it once, not once
+    /// a request.
+    var index: DocumentIndex?
+    /// The files the document includes, parsed, kept with ``index`` (and dropped on save too,
+    /// since they may have changed on disk).
+    var included: [IncludedFile]?
 
     init(uri: String, version: Int?, text: String) {
         self.uri = uri
         self.version = version
         self.source = SourceFile(path: DocumentURI.path(of: uri) ?? uri, text: text)
+    }
+
+    /// The text is new: what was made from the old one goes.
+    mutating func forgetIndex() {
+        index = nil
+        included = nil
     }
 
     /// The file-system path, for a `file:` document.
@@ -117,6 +130,7 @@ struct Document: Sendable {
             bytes = []
         }
         source = SourceFile(path: source.path, bytes: bytes)
+        forgetIndex()
     }
 
     static func tooLarge(_ maxBytes: Int) -> String {
