@@ -90,4 +90,36 @@ struct LimitsTests {
         let found = diagnostics("sdk kindly\npush raw {\"aps\": {\"alert\": \"\(big)\"}}\n")
         #expect(found.contains { $0.message.contains("64") })
     }
+
+    @Test(
+        "a configuration list past 1,000 entries is a check error at the line that crosses it",
+        arguments: [
+            ("category c%d actions a", "categories", "'category' number 1001"),
+            ("action a%d foreground", "actions", "'action' number 1001"),
+            ("app-group g%d both", "app groups", "'app-group' number 1001"),
+        ])
+    func configurationListBudget(line: String, what: String, label: String) throws {
+        let lines = (0...1_000).map { line.replacingOccurrences(of: "%d", with: String($0)) }
+        let text = "sdk none\n" + lines.joined(separator: "\n") + "\nlaunch background\n"
+        let found = diagnostics(text)
+        let error = try #require(found.first { $0.message.hasPrefix("too many") }, "\(found.map(\.message))")
+        #expect(error.message == "too many \(what): an app declares at most 1000")
+        #expect(error.label == label)
+        #expect(error.location.line == 1_002)
+        // 1,000 is allowed.
+        let fits = "sdk none\n" + lines.dropLast().joined(separator: "\n") + "\nlaunch background\n"
+        #expect(!diagnostics(fits).contains { $0.message.hasPrefix("too many") })
+    }
+
+    @Test("categories made at run time (a for over names) stop at the budget with an error at the line")
+    func configurationListBudgetAtRunTime() throws {
+        let names = "[" + (0...1_000).map { "c\($0)" }.joined(separator: ", ") + "]"
+        let text = "sdk none\naction a foreground\nfor c in \(names) {\n    category $c actions a\n}\nlaunch background\n"
+        let (_, results) = try run(text)
+        let failure = try #require(results.first?.failure)
+        #expect(failure.kind == .limit)
+        #expect(failure.message == "too many categories: an app declares at most 1000")
+        let range = try #require(failure.range)
+        #expect(SourceFile(path: "test.scn", text: text).location(of: range.start).line == 4)
+    }
 }

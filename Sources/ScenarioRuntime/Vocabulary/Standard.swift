@@ -10,6 +10,7 @@ extension Vocabulary {
     public static let core: Vocabulary = {
         var v = Vocabulary()
         v.registerSettings()
+        v.registerConfigurationBudgets()
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
