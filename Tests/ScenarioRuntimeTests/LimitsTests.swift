@@ -122,4 +122,28 @@ struct LimitsTests {
         let range = try #require(failure.range)
         #expect(SourceFile(path: "test.scn", text: text).location(of: range.start).line == 4)
     }
+
+    @Test(
+        "a bundle id, apns-topic, certificate topic or app group over 255 bytes is a check error at the value",
+        arguments: [
+            ("app bundle %@", "a bundle id"), ("provider topic \"%@\"", "an apns-topic"),
+            ("provider auth cert \"%@\"", "a certificate's topic"), ("app-group %@ both", "an app group's name"),
+        ])
+    func identifierLength(line: String, what: String) throws {
+        let long = String(repeating: "a", count: 1_000_000)
+        let text = "sdk none\n" + line.replacingOccurrences(of: "%@", with: long) + "\nlaunch background\n"
+        let found = diagnostics(text)
+        let error = try #require(found.first, "no error")
+        #expect(error.message == "\(what) longer than 255 bytes (1000000)")
+        #expect(error.location.line == 2)
+        let fits = "sdk none\n" + line.replacingOccurrences(of: "%@", with: String(repeating: "a", count: 255))
+        #expect(diagnostics(fits + "\nlaunch background\n").isEmpty)
+        // Made at run time: a step error at the line.
+        let made = "sdk none\nlet x = \"\(String(repeating: "a", count: 200))\"\n"
+            + line.replacingOccurrences(of: "%@", with: "\"${x}${x}\"").replacingOccurrences(of: "\"\"", with: "\"")
+            + "\nlaunch background\n"
+        let (_, results) = try run(made)
+        let failure = try #require(results.first?.failure)
+        #expect(failure.message == "\(what) longer than 255 bytes (400)", "\(made.suffix(60))")
+    }
 }

@@ -29,6 +29,7 @@ extension Vocabulary {
             "the app's own server uses a certificate for topic T only (no JWT): another topic is 400 TopicDisallowed"
         ) { args throws(StepError) in
             let topic = args.text("topic") ?? ""
+            try Self.checkIdentifier(topic, "provider auth cert")
             return ("provider auth cert \(ScenarioText.quoted(topic))", { $0.provider.auth = .cert(topic) })
         }
         setting(

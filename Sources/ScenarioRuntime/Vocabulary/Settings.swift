@@ -31,6 +31,7 @@ extension Vocabulary {
         ) { $0.keychainAccessibility = $1 }
         add("app bundle", [Parameter("id", .text)], role: .setting, topic: app, "the app's bundle id") {
             context, args throws(StepError) in
+            if let id = args.text("id") { try Self.checkIdentifier(id, "app bundle") }
             context.configuration.bundleID = args.text("id") ?? context.configuration.bundleID
         }
         settingChoice(
@@ -50,6 +51,7 @@ extension Vocabulary {
             topic: app, "the apns-topic the app's own server sends with ('none': the bundle id, the default)"
         ) { context, args throws(StepError) in
             let topic: String? = if case .string(let t)? = args.value("topic") { t } else { nil }
+            if let topic { try Self.checkIdentifier(topic, "provider topic") }
             context.configuration.provider.topic = topic
             try context.applyIfInstalled(.providerTopic(topic))
         }
@@ -217,6 +219,7 @@ extension Vocabulary {
             "an app group and the targets it lists; a target uses the first group that lists it, else its own container"
         ) { context, args throws(StepError) in
             let name = args.text("name") ?? ""
+            try Self.checkIdentifier(name, "app-group")
             let members = args.choice("members", as: AppGroupMembers.self) ?? .both
             try Self.roomToDeclare(context.configuration.appGroups.count, "app groups")
             context.configuration.appGroups.append(AppGroup(name: name, members: members))

@@ -11,6 +11,7 @@ extension Vocabulary {
         var v = Vocabulary()
         v.registerSettings()
         v.registerConfigurationBudgets()
+        v.registerIdentifierRules()
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()
