@@ -177,10 +177,8 @@ enum RunCommand {
 /// `scn run --json`: one JSON object per line — a `case` line for each case, preceded by
 /// an `event` line for each event of its trace. Schema in docs/TOOL.md.
 enum JSONLines {
-    /// The most bytes of one trace event's text written out (`--json`, `--trace`): a push's
-    /// payload of up to 64 KiB, 10,000 times in a case, made a 182 MB answer. APNs takes at
-    /// most 4 KiB (5 KiB for VoIP), so a payload it could accept is always whole.
-    static let maxEventText = 8_192
+    /// The most bytes of one trace event's text written out (``FailureReport/maxEventText``).
+    static let maxEventText = FailureReport.maxEventText
 
     /// `text`, or its first ``maxEventText`` bytes (whole characters) and how long it was.
     static func bounded(_ text: String) -> String {
