@@ -179,6 +179,26 @@ struct BudgetTests {
         #expect(client.server.indexesMade == 2)
     }
 
+    @Test("positions on ASCII lines are found without reading the line, and agree with the scan everywhere")
+    func positionsOnASCIILines() {
+        let text = "sdk kindly\r\nwait 1s; é 😀 x\n" + String(repeating: "wait 1s; ", count: 1_000) + "\r\n\nlast"
+        let document = Document(uri: uri, version: 1, text: text)
+        #expect(document.asciiLines == [true, false, true, true, true])
+        let source = document.source
+        for offset in 0...source.bytes.count where offset == source.bytes.count || source.bytes[offset] & 0xC0 != 0x80 {
+            let fast = document.position(of: offset)
+            #expect(fast == Document.position(of: offset, in: source), "\(offset)")
+        }
+        for line in -1...6 {
+            for character in [-1, 0, 1, 5, 12, 13, 9_000, 9_001, 100_000] {
+                let p = Position(line: line, character: character)
+                #expect(
+                    document.offset(of: p) == Document.offset(of: p, in: source.bytes, lineStarts: source.lineStarts),
+                    "\(line):\(character)")
+            }
+        }
+    }
+
     @Test("the outline of a 250,000-case document holds at most 10,000 symbols")
     func symbolsAreCapped() {
         var client = Client()
