@@ -41,10 +41,11 @@ probe() {
 
 lsp() { python3 Tests/probes/lsp.py "$1" >"$work/$1.lsp"; }
 
-for p in defs long-line hovers symbols deep-json; do lsp $p; done
+for p in defs long-line hovers long-line-hovers symbols deep-json; do lsp $p; done
 probe "lsp: completion among 20,000 defs" 0 '"isIncomplete":true' "$work/defs.lsp" -- lsp
 probe "lsp: completion at the end of a 1.1 MB line" 0 '"label":"badge"' "$work/long-line.lsp" -- lsp
 probe "lsp: 1,000 hovers and 1,000 definitions" 0 '"id":2000' "$work/hovers.lsp" -- lsp
+probe "lsp: 1,000 hovers at the end of a 1 MB line" 0 '"id":1000' "$work/long-line-hovers.lsp" -- lsp
 probe "lsp: the outline of 250,000 lines" 0 '"id":1,"jsonrpc":"2.0","result":[{' "$work/symbols.lsp" -- lsp
 probe "lsp: a deep JSON value that is not a request" 0 '"code":-32600' "$work/deep-json.lsp" -- lsp
 

@@ -48,6 +48,10 @@ PROBES = {
         "sdk kindly\ndef greet { wait 1s }\n" + "launch background\ngreet\n" * 10000,
         [("textDocument/hover", at(2 + 2 * (i % 10000), 2)) for i in range(1000)]
         + [("textDocument/definition", at(3 + 2 * (i % 10000), 2)) for i in range(1000)]),
+    # 1,000 hovers at the end of a 1.08 MB line.
+    "long-line-hovers": lambda: session(
+        "sdk kindly\n" + "wait 1s; " * 120000,
+        [("textDocument/hover", at(1, 9 * 120000 - 3)) for i in range(1000)]),
     # The outline of a 250,000-line document.
     "symbols": lambda: session(
         "sdk kindly\n" + "case \"c\" {}\n" * 250000, [("textDocument/documentSymbol", {})]),
