@@ -419,6 +419,9 @@ public struct Configuration: Hashable, Sendable {
     public var extensionIncrementsBadge = false
     /// The service extension removes the notifications a push's `removes` names.
     public var extensionRemovesDelivered = false
+    /// The most categories, actions or app groups an app declares, each (docs/RELIABILITY.md):
+    /// Apple sets no number, apps declare a handful, and every push and tap reads the lists.
+    public static let maxDeclared = 1_000
     /// The categories the app declares (`category C actions …`), in the order written.
     public var categories: [NotificationCategory] = []
     /// The actions the app declares (`action A KIND`), in the order written.

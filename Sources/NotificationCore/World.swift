@@ -224,8 +224,10 @@ public struct World: Sendable, Hashable {
                 throw .invalid("extension removes-delivered: the app ships no service extension (extension none)")
             }
         }
+        // Names in sets: each list is read once (thousands of lines once took seconds here).
+        let actions = Set(configuration.actions.lazy.map(\.name))
         for category in configuration.categories {
-            for action in category.actions where !configuration.actions.contains(where: { $0.name == action }) {
+            for action in category.actions where !actions.contains(action) {
                 throw .invalid(
                     "category \(category.name): action \(action) is not declared (action \(action) foreground|background|text-input)"
                 )
@@ -242,15 +244,21 @@ public struct World: Sendable, Hashable {
         if case .after(let ms) = configuration.host.completesFetch, ms < 0 {
             throw .invalid("host completes-fetch: the delay must not be negative")
         }
-        for category in configuration.host.registersCategories?.categories ?? []
-        where !configuration.categories.contains(where: { $0.name == category }) {
-            throw .invalid("host registers-categories: category \(category) is not declared (category \(category) actions …)")
-        }
-        for proxy in configuration.proxies {
-            for category in proxy.registersCategories ?? []
-            where !configuration.categories.contains(where: { $0.name == category }) {
+        // The declared names in a set, made only when something names a category: a runtime
+        // setting checks this again, and each list is read once.
+        let registers = configuration.host.registersCategories?.categories ?? []
+        if !registers.isEmpty || configuration.proxies.contains(where: { $0.registersCategories != nil }) {
+            let categories = Set(configuration.categories.lazy.map(\.name))
+            for category in registers where !categories.contains(category) {
                 throw .invalid(
-                    "proxy \(proxy.name) registers-categories: category \(category) is not declared (category \(category) actions …)")
+                    "host registers-categories: category \(category) is not declared (category \(category) actions …)")
+            }
+            for proxy in configuration.proxies {
+                for category in proxy.registersCategories ?? [] where !categories.contains(category) {
+                    throw .invalid(
+                        "proxy \(proxy.name) registers-categories: category \(category) is not declared (category \(category) actions …)"
+                    )
+                }
             }
         }
         if let budget = configuration.silentBudget {

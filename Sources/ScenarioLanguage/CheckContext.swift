@@ -98,6 +98,9 @@ public struct CheckResult: Sendable {
     /// The parsed file, held with the result: it is freed with the result (or not at all,
     /// by a tool that exits right after) instead of node by node when the check returns.
     var tree: SyntaxTree?
+    /// How many diagnostics the check placed in their files (bounded by the error limit,
+    /// whatever the input repeats).
+    var diagnosticsMade = 0
 
     init(script: CheckedScript?, diagnostics: [Diagnostic], tree: SyntaxTree? = nil) {
         self.script = script

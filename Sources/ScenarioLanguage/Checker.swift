@@ -36,6 +36,7 @@ public struct Checker: Sendable {
         let diagnostics = run.sortedDiagnostics()
         var result = CheckResult(script: diagnostics.isEmpty ? script : nil, diagnostics: diagnostics, tree: tree)
         result.warnings = run.warnings
+        result.diagnosticsMade = run.diagnosticsMade
         return result
     }
 
@@ -204,19 +205,32 @@ final class CheckRun {
     }
     var checkWarnings = 0
 
+    /// An error at `range`. Nothing of it is made once the file has given up: placing a
+    /// diagnostic reads its line (and a note may place another), so a 400 KB line of
+    /// 50,000 repeated options cost a line's scan per option after the hundredth error.
     func error(
-        _ message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = [],
-        replacement: String? = nil
+        _ message: @autoclosure () -> String, _ file: SourceFile, _ range: SourceRange,
+        label: @autoclosure () -> String? = nil, notes: @autoclosure () -> [String] = [],
+        replacement: @autoclosure () -> String? = nil
     ) {
-        var diagnostic = file.diagnostic(message, at: range, label: label, notes: notes)
-        diagnostic.replacement = replacement
+        guard !gaveUp else { return }
+        diagnosticsMade += 1
+        var diagnostic = file.diagnostic(message(), at: range, label: label(), notes: notes())
+        diagnostic.replacement = replacement()
         add(diagnostic)
     }
 
+    /// How many diagnostics ``error(_:_:_:label:notes:)`` and ``add(warning:_:_:label:notes:)``
+    /// made (the work the limit bounds).
+    private(set) var diagnosticsMade = 0
+
     func add(
-        warning message: String, _ file: SourceFile, _ range: SourceRange, label: String? = nil, notes: [String] = []
+        warning message: @autoclosure () -> String, _ file: SourceFile, _ range: SourceRange,
+        label: @autoclosure () -> String? = nil, notes: @autoclosure () -> [String] = []
     ) {
-        warn(file.diagnostic(message, at: range, label: label, notes: notes, severity: .warning))
+        guard checkWarnings < limits.maxErrors else { return }
+        diagnosticsMade += 1
+        warn(file.diagnostic(message(), at: range, label: label(), notes: notes(), severity: .warning))
     }
 
     func sortedDiagnostics() -> [Diagnostic] {

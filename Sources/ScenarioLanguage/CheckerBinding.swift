@@ -60,7 +60,7 @@ extension CheckRun {
         if signature.hasStatementRules, let rules = registry.statementRules[signature.name] {
             let command = ConfiguredCommand(signature: signature, arguments: bound, range: stmt.range, path: file.path)
             for rule in rules {
-                for violation in rule(command) {
+                for violation in rule(command) where !gaveUp {
                     add(file.diagnostic(violation.message, at: violation.range, label: violation.label))
                 }
             }

@@ -6,6 +6,8 @@ extension CheckRun {
 
     func summarize(_ statements: [CheckedStmt]) -> ConfigurationSummary {
         var summary = ConfigurationSummary()
+        // Statements of a command with a count budget (a configuration list), so far.
+        var counted: [String: Int] = [:]
         // A def's steps count where it is called (its summary, below); an alphabet's never
         // run in a case.
         for visit in Walk(statements, skipping: [.def, .alphabet]) {
@@ -13,6 +15,17 @@ extension CheckRun {
             switch stmt.kind {
             case .command(let command):
                 let role = command.signature.role
+                if role != .action, !registry.countLimits.isEmpty,
+                    let budget = registry.countLimits[command.signature.name]
+                {
+                    let n = counted[command.signature.name, default: 0] + 1
+                    counted[command.signature.name] = n
+                    if n == budget.limit + 1 {
+                        error(
+                            "too many \(budget.what): an app declares at most \(budget.limit)", sources[stmt.path] ?? root,
+                            stmt.range, label: "'\(command.signature.name)' number \(n)")
+                    }
+                }
                 if role.isAction {
                     if case .none = summary.first {
                         summary.first = SourceSite(path: stmt.path, range: stmt.range)
@@ -51,13 +64,13 @@ extension CheckRun {
 
     func applyCaseRules(name: String, summary: ConfigurationSummary, file: SourceFile) {
         if let first = summary.first {
-            for c in summary.after { settingAfterAction(c, first: first, file: file) }
+            for c in summary.after where !gaveUp { settingAfterAction(c, first: first, file: file) }
         }
         let configuration = CaseConfiguration(
             caseName: name, settings: summary.before, firstAction: summary.first.map { ($0.range, $0.path) },
             laterSettings: summary.later, actions: summary.actions)
         for rule in registry.caseRules {
-            for violation in rule(configuration) {
+            for violation in rule(configuration) where !gaveUp {
                 let source = sources[violation.path] ?? file
                 add(source.diagnostic(violation.message, at: violation.range, label: violation.label))
             }

@@ -78,8 +78,17 @@ public struct Registry: Sendable {
     public typealias StatementRule = @Sendable (ConfiguredCommand) -> [RuleViolation]
     /// The statement rules, by command name.
     public private(set) var statementRules: [String: [StatementRule]] = [:]
+    /// The most statements of a command one case or def may hold, and what they declare
+    /// (`categories`), by command name: a configuration list's length budget.
+    public private(set) var countLimits: [String: (limit: Int, what: String)] = [:]
 
     public init() {}
+
+    /// At most `limit` statements of the command `name` in one case (or def): the check
+    /// reports the one past it, where it is.
+    public mutating func limitCount(of name: String, to limit: Int, what: String) {
+        countLimits[name] = (limit, what)
+    }
 
     public enum RegistrationError: Error, Equatable {
         case duplicate(String)
@@ -210,6 +219,10 @@ public struct Registry: Sendable {
         }
         return out
     }
+
+    /// The most words a command's path has (`push app` is 2): a statement's first words
+    /// longer than it continue no path.
+    public var longestPath: Int { signatures.reduce(0) { max($0, $1.path.count) } }
 
     /// Every command's first word, in registration order, without repeats.
     public var headWords: [String] { nextWords(after: []) }

@@ -8,14 +8,35 @@ public enum FailureReport {
     public static let traceExcerptLength = 12
 
     /// How long a trace line may be, in characters, before a report cuts it: a push's line
-    /// carries its whole payload, several hundred bytes. `--trace` and `--json` keep it whole.
+    /// carries its whole payload, several hundred bytes. `--trace` and `--json` keep it whole
+    /// up to ``maxEventText``.
     public static let longTraceLine = 160
 
+    /// The most bytes of one trace event's text `scn run --json` and `--trace` write: a
+    /// push's payload of up to 64 KiB, 10,000 times in a case, made a 182 MB answer. APNs
+    /// takes at most 4 KiB (5 KiB for VoIP), so a payload it could accept is always whole.
+    public static let maxEventText = 8_192
+
     /// A trace line as reports quote it (the failure's excerpt, `scn repro`, the HTML page):
-    /// past ``longTraceLine`` characters, its start and how long it was.
+    /// past ``longTraceLine`` characters, its start and how long it was. Only the characters
+    /// kept are counted, so a 60 KB line costs what a short one does.
     public static func shortened(_ line: String) -> String {
-        guard line.count > longTraceLine else { return line }
-        return String(line.prefix(longTraceLine - 40)) + "… (\(line.utf8.count) bytes; whole in scn run --json)"
+        guard let cut = line.index(line.startIndex, offsetBy: longTraceLine, limitedBy: line.endIndex),
+            cut != line.endIndex
+        else { return line }
+        let whole = line.utf8.count <= maxEventText ? "; whole in scn run --json" : ""
+        return String(line.prefix(longTraceLine - 40)) + "… (\(line.utf8.count) bytes\(whole))"
+    }
+
+    /// ``shortened(_:)`` of the line escaped for a terminal, escaping only what is kept of a
+    /// long line (escaping only lengthens text, so the characters kept come from as many of
+    /// the line at most); its length is the escaped line's when that is within
+    /// ``maxEventText`` bytes, else the line's own.
+    public static func shortenedEscaped(_ line: String) -> String {
+        guard line.utf8.count > maxEventText else { return shortened(TerminalText.escape(line)) }
+        let cut = line.index(line.startIndex, offsetBy: longTraceLine, limitedBy: line.endIndex) ?? line.endIndex
+        return String(TerminalText.escape(String(line[..<cut])).prefix(longTraceLine - 40))
+            + "… (\(line.utf8.count) bytes)"
     }
 
     /// The kinds of trace event where something did not happen that could have: a banner
@@ -84,7 +105,7 @@ public enum FailureReport {
             let excerpt = trace.suffix(traceExcerptLength)
             let total = max(events ?? trace.count, trace.count)
             out += total > excerpt.count ? "trace (last \(excerpt.count) of \(total) events):\n" : "trace:\n"
-            for event in excerpt { out += "  \(shortened(TerminalText.escape(event.line)))\n" }
+            for event in excerpt { out += "  \(shortenedEscaped(event.line))\n" }
         }
         return out
     }

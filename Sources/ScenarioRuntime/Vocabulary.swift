@@ -109,6 +109,11 @@ public struct Vocabulary: Sendable {
         registry.addCaseRule(rule)
     }
 
+    /// At most `limit` statements of the command `name` in one case (``Registry/limitCount(of:to:what:)``).
+    public mutating func limitCount(of name: String, to limit: Int, what: String) {
+        registry.limitCount(of: name, to: limit, what: what)
+    }
+
     func handler(for signature: Signature) -> Handler? { handlers[signature.name] }
 
     /// Gives the registered expectation `name` a property form that reads only what is new

@@ -163,7 +163,7 @@ struct ReproReport {
         out += firstDifference()
         for result in run.results where !result.trace.isEmpty {
             let lines =
-                result.trace.map { FailureReport.shortened(TerminalText.escape($0.line)) }.joined(separator: "\n")
+                result.trace.map { FailureReport.shortenedEscaped($0.line) }.joined(separator: "\n")
                 + "\n"
             let tf = Self.fence(lines)
             out +=
@@ -247,9 +247,9 @@ struct ReproReport {
         guard i < a.count || i < b.count else { return out + "are the same.\n\n" }
         out += "first differ after the install line, at event \(i + 1):\n\n"
         var diff = ""
-        if i > 0 { diff += "  " + FailureReport.shortened(TerminalText.escape(goodTrace[i - 1].line)) + "\n" }
-        if i < a.count { diff += "- " + FailureReport.shortened(TerminalText.escape(goodTrace[i].line)) + "\n" }
-        if i < b.count { diff += "+ " + FailureReport.shortened(TerminalText.escape(bugTrace[i].line)) + "\n" }
+        if i > 0 { diff += "  " + FailureReport.shortenedEscaped(goodTrace[i - 1].line) + "\n" }
+        if i < a.count { diff += "- " + FailureReport.shortenedEscaped(goodTrace[i].line) + "\n" }
+        if i < b.count { diff += "+ " + FailureReport.shortenedEscaped(bugTrace[i].line) + "\n" }
         let f = Self.fence(diff)
         return out + "\(f)diff\n\(diff)\(f)\n\n"
     }

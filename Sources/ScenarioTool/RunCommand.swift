@@ -122,7 +122,7 @@ enum RunCommand {
                 continue
             }
             if json {
-                Terminal.write(JSONLines.render(run))
+                JSONLines.write(run)
             } else if run.script == nil {
                 // It did not check: the diagnostics are errors, on standard error as `scn check` puts them.
                 Terminal.writeError(render(run, trace: trace, color: errorColor))
@@ -168,7 +168,7 @@ enum RunCommand {
             }
             out += line + "\n"
             if trace {
-                for event in result.trace { out += "  \(TerminalText.escape(event.line))\n" }
+                for event in result.trace { out += "  \(TerminalText.escape(JSONLines.bounded(event.line)))\n" }
             }
             if let message = FailureReport.render(result, in: script, color: color) {
                 // Indented under the case's line; empty lines stay empty (no trailing spaces).
@@ -186,30 +186,55 @@ enum RunCommand {
 /// `scn run --json`: one JSON object per line — a `case` line for each case, preceded by
 /// an `event` line for each event of its trace. Schema in docs/TOOL.md.
 enum JSONLines {
-    static func render(_ run: FileRun) -> String {
+    /// The most bytes of one trace event's text written out (``FailureReport/maxEventText``).
+    static let maxEventText = FailureReport.maxEventText
+
+    /// `text`, or its first ``maxEventText`` bytes (whole characters) and how long it was.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maxEventText else { return text }
+        let bytes = Array(text.utf8.prefix(maxEventText + 1))
+        var end = maxEventText
+        while end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character's bytes
+        return String(decoding: bytes[..<end], as: UTF8.self) + "… (\(text.utf8.count) bytes)"
+    }
+
+    /// Writes the lines of `run` as they are made, so that the answer is never held whole.
+    static func write(_ run: FileRun) {
+        render(run) { Terminal.write($0) }
+    }
+
+    /// The lines of `run`, handed to `emit` in pieces of about 64 KiB.
+    static func render(_ run: FileRun, emit: (String) -> Void) {
+        var out = ""
         func object(_ fields: [(String, JSONValue)]) -> String {
             JSONValue.object(fields.map { JSONMember($0.0, $0.1) }).serializedForReading + "\n"
         }
+        defer { if !out.isEmpty { emit(out) } }
         if let error = run.error {
-            return object([("type", "error"), ("file", .string(run.path)), ("message", .string(error))])
+            out = object([("type", "error"), ("file", .string(run.path)), ("message", .string(error))])
+            return
         }
         if !run.diagnostics.isEmpty {
-            return run.diagnostics.map { d in
+            out = run.diagnostics.map { d in
                 object([
                     ("type", "diagnostic"), ("file", .string(d.path)), ("line", .integer(Int64(d.location.line))),
                     ("column", .integer(Int64(d.location.column))), ("message", .string(d.message)),
                 ])
             }.joined()
+            return
         }
-        guard let script = run.script else { return "" }
-        var out = ""
+        guard let script = run.script else { return }
         for result in run.results {
             for event in result.trace {
                 out += object([
                     ("type", "event"), ("file", .string(run.path)), ("case", .string(result.name)),
                     ("time_ms", .integer(event.time)), ("kind", .string(event.kind.rawValue)),
-                    ("text", .string(event.text)),
+                    ("text", .string(bounded(event.text))),
                 ])
+                if out.utf8.count >= 1 << 16 {
+                    emit(out)
+                    out = ""
+                }
             }
             var fields: [(String, JSONValue)] = [
                 ("type", "case"), ("file", .string(run.path)), ("case", .string(result.name)),
@@ -252,6 +277,5 @@ enum JSONLines {
             }
             out += object(fields)
         }
-        return out
     }
 }

@@ -99,4 +99,15 @@ import Testing
         #expect(ValueKind.oneOf([.integer, .text]).accepts(.word("Anna")))
         #expect(!ValueKind.positiveDuration.accepts(.duration(text: "0ms", milliseconds: 0)))
     }
+
+    @Test("one option repeated 50,000 times on a 400 KB line: 100 errors, and no diagnostic is made past them")
+    func repeatedOptionStopsAtTheErrorLimit() {
+        let line = "push kindly visible" + String(repeating: " tampered", count: 50_000)
+        let result = check("launch background\n" + line + "\n")
+        #expect(result.diagnostics.count == 100)
+        #expect(result.diagnostics.first?.message == "option 'tampered' given twice")
+        #expect(result.diagnostics.last?.notes.last == "too many errors: stopped after 100")
+        // Each made diagnostic reads its line (to place it): past the limit none is made.
+        #expect(result.diagnosticsMade <= 101, "\(result.diagnosticsMade)")
+    }
 }

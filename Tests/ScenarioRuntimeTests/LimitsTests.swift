@@ -102,5 +102,61 @@ struct LimitsTests {
         Threads.run(100_000) { started.withLock { $0 += 1 } }
         #expect(started.withLock { $0 } == Threads.maxThreads)
     }
+
+    @Test(
+        "a configuration list past 1,000 entries is a check error at the line that crosses it",
+        arguments: [
+            ("category c%d actions a", "categories", "'category' number 1001"),
+            ("action a%d foreground", "actions", "'action' number 1001"),
+            ("app-group g%d both", "app groups", "'app-group' number 1001"),
+        ])
+    func configurationListBudget(line: String, what: String, label: String) throws {
+        let lines = (0...1_000).map { line.replacingOccurrences(of: "%d", with: String($0)) }
+        let text = "sdk none\n" + lines.joined(separator: "\n") + "\nlaunch background\n"
+        let found = diagnostics(text)
+        let error = try #require(found.first { $0.message.hasPrefix("too many") }, "\(found.map(\.message))")
+        #expect(error.message == "too many \(what): an app declares at most 1000")
+        #expect(error.label == label)
+        #expect(error.location.line == 1_002)
+        // 1,000 is allowed.
+        let fits = "sdk none\n" + lines.dropLast().joined(separator: "\n") + "\nlaunch background\n"
+        #expect(!diagnostics(fits).contains { $0.message.hasPrefix("too many") })
+    }
+
+    @Test("categories made at run time (a for over names) stop at the budget with an error at the line")
+    func configurationListBudgetAtRunTime() throws {
+        let names = "[" + (0...1_000).map { "c\($0)" }.joined(separator: ", ") + "]"
+        let text = "sdk none\naction a foreground\nfor c in \(names) {\n    category $c actions a\n}\nlaunch background\n"
+        let (_, results) = try run(text)
+        let failure = try #require(results.first?.failure)
+        #expect(failure.kind == .limit)
+        #expect(failure.message == "too many categories: an app declares at most 1000")
+        let range = try #require(failure.range)
+        #expect(SourceFile(path: "test.scn", text: text).location(of: range.start).line == 4)
+    }
+
+    @Test(
+        "a bundle id, apns-topic, certificate topic or app group over 255 bytes is a check error at the value",
+        arguments: [
+            ("app bundle %@", "a bundle id"), ("provider topic \"%@\"", "an apns-topic"),
+            ("provider auth cert \"%@\"", "a certificate's topic"), ("app-group %@ both", "an app group's name"),
+        ])
+    func identifierLength(line: String, what: String) throws {
+        let long = String(repeating: "a", count: 1_000_000)
+        let text = "sdk none\n" + line.replacingOccurrences(of: "%@", with: long) + "\nlaunch background\n"
+        let found = diagnostics(text)
+        let error = try #require(found.first, "no error")
+        #expect(error.message == "\(what) longer than 255 bytes (1000000)")
+        #expect(error.location.line == 2)
+        let fits = "sdk none\n" + line.replacingOccurrences(of: "%@", with: String(repeating: "a", count: 255))
+        #expect(diagnostics(fits + "\nlaunch background\n").isEmpty)
+        // Made at run time: a step error at the line.
+        let made = "sdk none\nlet x = \"\(String(repeating: "a", count: 200))\"\n"
+            + line.replacingOccurrences(of: "%@", with: "\"${x}${x}\"").replacingOccurrences(of: "\"\"", with: "\"")
+            + "\nlaunch background\n"
+        let (_, results) = try run(made)
+        let failure = try #require(results.first?.failure)
+        #expect(failure.message == "\(what) longer than 255 bytes (400)", "\(made.suffix(60))")
+    }
 }
 

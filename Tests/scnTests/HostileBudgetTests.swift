@@ -144,4 +144,39 @@ import Testing
         let r = try Self.budgeted(["explore", "e.scn", "--depth", "4"], in: dir)
         Self.expectEnds(r, status: 0, "invariants: holds for every sequence up to depth 4")
     }
+
+    // MARK: 5. Output
+
+    @Test("scn run --json and --trace of 1,000 pushes of a 60 KB payload: each event's text cut at 8 KiB, written as made")
+    func boundedTraceOutput() throws {
+        let dir = try TempDir()
+        let payload = String(repeating: "x", count: 60_000)
+        try dir.write(
+            "p.scn",
+            "sdk kindly\nlaunch background\nlet p = \"\(payload)\"\nrepeat 1000 { push raw {\"aps\": {\"alert\": $p}} }\n")
+        for flag in ["--json", "--trace"] {
+            let r = try Self.budgeted(["run", flag, "p.scn"], in: dir)
+            Self.expectEnds(r, status: 0, "bytes)")
+            // 60 MB before: each push's 60 KB payload whole in its event.
+            #expect(r.stdoutData.count < 15_000_000, "\(flag): \(r.stdoutData.count) bytes")
+            let longest = r.stdout.split(separator: "\n").map(\.utf8.count).max() ?? 0
+            #expect(longest < 8_192 + 400, "\(flag): a line of \(longest) bytes")
+        }
+        let repro = try Self.budgeted(["repro", "p.scn"], in: dir)
+        #expect(repro.exited, "\(repro.description.prefix(2000))")
+    }
+
+    @Test("a megabyte apns-topic is a check error, not a megabyte in every push")
+    func longTopic() throws {
+        let dir = try TempDir()
+        try dir.write(
+            "t.scn",
+            "sdk none\nprovider topic \"\(String(repeating: "t", count: 1_000_000))\"\nlaunch background\n"
+                + "repeat 300 { push app visible title \"a\" }\n")
+        for command in ["check", "run", "repro"] {
+            let r = try Self.budgeted([command, "t.scn"], in: dir)
+            Self.expectEnds(r, status: 2, "an apns-topic longer than 255 bytes (1000000)")
+            #expect((r.stdout + r.stderr).contains("t.scn:2:16"), "\(r.description.prefix(500))")
+        }
+    }
 }

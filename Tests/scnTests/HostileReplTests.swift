@@ -68,4 +68,18 @@ struct HostileReplTests {
         try tmux.waitFor("the entry and the state after it", limit: 300, { $0.contains("not installed") || $0.contains("nothing installed") })
         Self.expectAlive(tmux)
     }
+
+    @Test("an open block of 3,000 pasted lines, each closing brackets of its own, is one entry")
+    func longOpenBlockOfClosingLines() throws {
+        let (tmux, folder) = try Self.start()
+        defer { tmux.killServer() }
+        tmux.type("sdk kindly")
+        tmux.type("launch background")
+        try tmux.waitFor("the launch", { $0.contains("background") })
+        let block = "def many {\n" + String(repeating: "    repeat 1 { wait 1s }\n", count: 3_000) + "}\n"
+        try tmux.paste(block, using: folder)
+        tmux.type("many")
+        try tmux.waitFor("the def's 3,000 waits", limit: 300, { $0.contains("→ 3000.000s") })
+        Self.expectAlive(tmux)
+    }
 }

@@ -67,7 +67,7 @@ import Testing
 
     @Test("an open raw string of 3,000 lines is one entry, lexed again only where a line may end it")
     func longOpenBlock() throws {
-        var block: [String] = []
+        var block = OpenBlock()
         #expect(Repl.add("sdk kindly", to: &block) == "sdk kindly")
         #expect(Repl.add("let s = '", to: &block) == nil)
         for i in 0..<3_000 { #expect(Repl.add("line \(i) { [", to: &block) == nil) }
@@ -82,5 +82,55 @@ import Testing
         #expect(Repl.add("    wait 1s", to: &block) == nil)
         #expect(Repl.add("}", to: &block) == "repeat 2 {\n    wait 1s\n}")
         #expect(Language.cannotEndBlock("wait 1s") && !Language.cannotEndBlock("}") && !Language.cannotEndBlock("'"))
+    }
+
+    @Test(
+        "a 3,000-line open block whose every line closes a bracket of its own is lexed whole once, at its end",
+        arguments: [
+            ("def many {", "    repeat 1 { wait 1s }", "}"),
+            ("let s = '", "{\"a\": [1, 2]} # \" ${x} }", "'"),
+            ("push raw {\"list\": [", "    {\"a\": \"}]\\\"\", \"b\": [1]},", "    {}]}"),
+        ])
+    func openBlockOfClosingLines(first: String, line: String, last: String) throws {
+        var block = OpenBlock()
+        #expect(Repl.add(first, to: &block) == nil)
+        for _ in 0..<3_000 { #expect(Repl.add(line, to: &block) == nil) }
+        let before = block.lexes
+        let text = try #require(Repl.add(last, to: &block))
+        #expect(block.isEmpty)
+        #expect(before == 0, "lexed \(before) times before its last line")
+        #expect(block.lexes == 1)
+        #expect(!Language.needsContinuation(text))
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 3_002)
+    }
+
+    @Test("the line scan agrees with the lexer on strings, comments, variables and raw strings")
+    func openBlockScanAgrees() {
+        let cases: [[String]] = [
+            ["repeat 2 {", "  send \"}\"", "  # }", "  send \"${a}\"", "}"],
+            ["repeat 2 {", "  let x = ${y}", "}"],
+            ["let s = 'a", "b } ]", "c'"],
+            ["send \"unterminated {"],
+            ["}"],
+            ["push raw [", "\"\\\"]\"", "]"],
+            ["let a = \"\\", "]"],
+        ]
+        for lines in cases {
+            var block = OpenBlock()
+            var outputs: [String] = []
+            for line in lines { if let text = block.add(line) { outputs.append(text) } }
+            // What the lexer alone says, line by line, as the REPL did before.
+            var expected: [String] = []
+            var pending: [String] = []
+            for line in lines {
+                pending.append(line)
+                let text = pending.joined(separator: "\n")
+                if !Language.needsContinuation(text) {
+                    expected.append(text)
+                    pending = []
+                }
+            }
+            #expect(outputs == expected, "\(lines)")
+        }
     }
 }

@@ -12,15 +12,55 @@ import ScenarioLanguage
 struct Document: Sendable {
     var uri: String
     var version: Int?
-    var source: SourceFile
+    var source: SourceFile {
+        didSet { asciiLines = Document.asciiFlags(source) }
+    }
+    /// Whether each line of ``source`` is ASCII only: a character is then a byte, and a
+    /// position on it is found without reading the line (a thousand hovers at the end of a
+    /// 1 MB line read it a thousand times).
+    private(set) var asciiLines: [Bool] = []
     /// Why the document's text is not kept (over a budget): the one diagnostic published
     /// for it, until a change sends the whole text again. Its ``source`` is then empty.
     var refused: String?
+    /// The index of ``source``, made by the first request that needs it and kept until the
+    /// text changes: a flood of hovers over a 250,000-line document parses it once, not once
+    /// a request.
+    var index: DocumentIndex?
+    /// The files the document includes, parsed, kept with ``index`` (and dropped on save too,
+    /// since they may have changed on disk).
+    var included: [IncludedFile]?
 
     init(uri: String, version: Int?, text: String) {
         self.uri = uri
         self.version = version
         self.source = SourceFile(path: DocumentURI.path(of: uri) ?? uri, text: text)
+        asciiLines = Document.asciiFlags(source)
+    }
+
+    /// ``asciiLines`` of a text: one pass over its bytes.
+    static func asciiFlags(_ source: SourceFile) -> [Bool] {
+        let starts = source.lineStarts
+        var flags = [Bool](repeating: true, count: starts.count)
+        source.bytes.withUnsafeBufferPointer { b in
+            for line in starts.indices {
+                let end = line + 1 < starts.count ? starts[line + 1] : b.count
+                var k = starts[line]
+                while k < end {
+                    if b[k] >= 0x80 {
+                        flags[line] = false
+                        break
+                    }
+                    k += 1
+                }
+            }
+        }
+        return flags
+    }
+
+    /// The text is new: what was made from the old one goes.
+    mutating func forgetIndex() {
+        index = nil
+        included = nil
     }
 
     /// The file-system path, for a `file:` document.
@@ -30,7 +70,12 @@ struct Document: Sendable {
 
     /// The position of a byte offset.
     func position(of offset: Int) -> Position {
-        Document.position(of: offset, in: source)
+        let clamped = min(max(0, offset), source.bytes.count)
+        let line = source.lineIndex(of: clamped)
+        if line < asciiLines.count, asciiLines[line] {
+            return Position(line: line, character: clamped - source.lineStarts[line])
+        }
+        return Document.position(of: offset, in: source)
     }
 
     static func position(of offset: Int, in source: SourceFile) -> Position {
@@ -53,7 +98,16 @@ struct Document: Sendable {
     /// The byte offset of a position. A line past the end is the end of the document; a
     /// character past the end of its line is the end of that line (as the protocol says).
     func offset(of position: Position) -> Int {
-        Document.offset(of: position, in: source.bytes, lineStarts: source.lineStarts)
+        let starts = source.lineStarts
+        if position.line >= 0, position.line < starts.count, position.line < asciiLines.count,
+            asciiLines[position.line]
+        {
+            let start = starts[position.line]
+            var end = position.line + 1 < starts.count ? starts[position.line + 1] - 1 : source.bytes.count
+            if end > start, source.bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return start + min(max(0, position.character), end - start)
+        }
+        return Document.offset(of: position, in: source.bytes, lineStarts: starts)
     }
 
     static func offset(of position: Position, in bytes: [UInt8], lineStarts: [Int]) -> Int {
@@ -117,6 +171,7 @@ struct Document: Sendable {
             bytes = []
         }
         source = SourceFile(path: source.path, bytes: bytes)
+        forgetIndex()
     }
 
     static func tooLarge(_ maxBytes: Int) -> String {

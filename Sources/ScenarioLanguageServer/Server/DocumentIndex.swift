@@ -6,7 +6,7 @@ import ScenarioLanguage
 ///
 /// The tree is gone through with ``Walk``, which keeps its own stack: nesting does not
 /// deepen the call stack.
-struct DocumentIndex {
+struct DocumentIndex: Sendable {
     struct Command {
         var arguments: [Expr]
         var range: SourceRange
@@ -42,6 +42,8 @@ struct DocumentIndex {
     var includes: [Include] = []
     var bindings: [Binding] = []
     var symbols: [Symbol] = []
+    /// The first def of each name, by its place in ``defs``.
+    private var defIndex: [String: Int] = [:]
 
     init(_ tree: SyntaxTree) {
         let file = SourceRange(0, tree.source.bytes.count)
@@ -76,6 +78,7 @@ struct DocumentIndex {
             case .for(let variable, _, let body):
                 bindings.append(Binding(name: variable, scope: body.range))
             case .def(let name, let parameters, let body):
+                if defIndex[name.text] == nil { defIndex[name.text] = defs.count }
                 defs.append(Def(name: name, parameters: parameters, range: statement.range, path: path))
                 for p in parameters { bindings.append(Binding(name: p, scope: body.range)) }
                 let symbol = Symbol(
@@ -99,6 +102,10 @@ struct DocumentIndex {
             }
         }
         close(downTo: 0)
+        // In source order already (the walk is); kept so for ``command(at:)`` whatever the tree.
+        if zip(commands, commands.dropFirst()).contains(where: { $0.range.start > $1.range.start }) {
+            commands.sort { $0.range.start < $1.range.start }
+        }
     }
 
     /// The text of a string without interpolations, or of a word.
@@ -118,9 +125,29 @@ struct DocumentIndex {
     }
 
     /// The innermost command whose range holds `offset` (its end included, for a cursor
-    /// just after the last word).
+    /// just after the last word). Commands hold no statements, so their ranges do not
+    /// nest and are met in source order: a binary search finds the last one starting at or
+    /// before `offset`, and the one before it may end exactly there.
     func command(at offset: Int) -> Command? {
-        commands.filter { $0.range.start <= offset && offset <= $0.range.end }.min { $0.range.count < $1.range.count }
+        var low = 0
+        var high = commands.count
+        while low < high {
+            let mid = (low + high) / 2
+            if commands[mid].range.start <= offset { low = mid + 1 } else { high = mid }
+        }
+        var best: Command?
+        for k in stride(from: low - 1, through: max(0, low - 2), by: -1) {
+            let range = commands[k].range
+            if range.start <= offset && offset <= range.end, best.map({ range.count < $0.range.count }) ?? true {
+                best = commands[k]
+            }
+        }
+        return best
+    }
+
+    /// The first def named `name`.
+    func def(named name: String) -> Def? {
+        defIndex[name].map { defs[$0] }
     }
 
     /// The include whose path literal holds `offset`.

@@ -37,6 +37,8 @@ public struct LanguageServer: Sendable {
     public private(set) var exitCode: Int32?
 
     var documents: [String: Document] = [:]
+    /// How many times a document was parsed for the editor features (``indexed(_:)``).
+    var indexesMade = 0
     /// Workspace folders, as paths (longest first).
     var workspaceRoots: [String] = []
     /// A scenario root given in `initializationOptions.root`, for every document.
@@ -51,7 +53,7 @@ public struct LanguageServer: Sendable {
     /// Answers one message body: the bodies to send back (responses and notifications).
     public mutating func handle(_ body: [UInt8]) -> [[UInt8]] {
         if let problem = LanguageServer.nestingProblem(body) {
-            return [Outgoing.error(.null, .parseError(problem))]
+            return [Outgoing.error(.null, problem)]
         }
         let envelope: Envelope
         do {
@@ -73,33 +75,15 @@ public struct LanguageServer: Sendable {
         return request(id, method, body)
     }
 
-    /// Why `body` nests too deeply to be decoded, or nil: one pass over the bytes counting
-    /// open brackets outside strings, so a 21 KB body of `[[[[…` is refused at once.
-    static func nestingProblem(_ body: [UInt8]) -> String? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in body {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > maxJSONDepth { return "the message nests more than \(maxJSONDepth) levels deep" }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return nil
+    /// Why `body` nests too deeply to be decoded, or nil: one pass over the bytes
+    /// (``JSONShape``), so a 21 KB body of `[[[[…` is refused at once. A body that is valid
+    /// JSON all the same is a JSON value that is not a request this server reads
+    /// (`-32600`, Invalid Request); one that is not JSON at all is a parse error (`-32700`).
+    static func nestingProblem(_ body: [UInt8]) -> ResponseError? {
+        let shape = JSONShape(body)
+        guard shape.depth > maxJSONDepth else { return nil }
+        let problem = "the message nests more than \(maxJSONDepth) levels deep"
+        return shape.isValid ? .invalidRequest(problem + ": not a request") : .parseError(problem)
     }
 
     /// Answers a frame the framer could not read.
@@ -242,6 +226,7 @@ public struct LanguageServer: Sendable {
         if params.contentChanges.count > maxChangesPerMessage {
             // Applying some would leave the text unlike the editor's: refuse it all.
             document.source = SourceFile(path: document.source.path, bytes: [])
+            document.forgetIndex()
             document.refused =
                 "one change carried \(params.contentChanges.count) edits, more than \(maxChangesPerMessage): "
                 + "the document is not checked until it is sent whole again (close and reopen it)"
@@ -255,8 +240,31 @@ public struct LanguageServer: Sendable {
 
     mutating func didSave(_ params: DocumentParams) -> [[UInt8]] {
         // Files it includes may have changed on disk: check again.
-        guard let document = documents[params.textDocument.uri] else { return [] }
+        guard var document = documents[params.textDocument.uri] else { return [] }
+        document.included = nil
+        documents[params.textDocument.uri] = document
         return [publishDiagnostics(document)]
+    }
+
+    /// An open document and its index, made once per text (``Document/index``).
+    mutating func indexed(_ uri: String) -> (Document, DocumentIndex)? {
+        guard var document = documents[uri] else { return nil }
+        if let index = document.index { return (document, index) }
+        indexesMade += 1
+        let index = DocumentIndex(Language.parse(document.source, limits: limits))
+        document.index = index
+        documents[uri] = document
+        return (document, index)
+    }
+
+    /// The files an open document includes (``includedFiles(of:index:)``), read once per
+    /// text and save.
+    mutating func included(_ uri: String) -> [IncludedFile] {
+        guard let (document, index) = indexed(uri) else { return [] }
+        if let included = document.included { return included }
+        let included = includedFiles(of: document, index: index)
+        documents[uri]?.included = included
+        return included
     }
 
     mutating func didClose(_ params: DocumentParams) -> [[UInt8]] {

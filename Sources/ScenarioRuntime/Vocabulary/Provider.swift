@@ -25,6 +25,14 @@ extension Vocabulary {
                 guard case .string(let topic) = item else {
                     return .failure(CertificateProblem(message: "a certificate's topics are quoted strings"))
                 }
+                // A literal string alone is bounded by the identifier rule; a list's topics here.
+                if topic.utf8.count > Vocabulary.maxIdentifierBytes {
+                    return .failure(
+                        CertificateProblem(
+                            message:
+                                "a certificate's topic longer than \(Vocabulary.maxIdentifierBytes) bytes (\(topic.utf8.count))"
+                        ))
+                }
                 strings.append(topic)
             }
             topics = strings
@@ -62,6 +70,7 @@ extension Vocabulary {
             case .success(let list): topics = list
             case .failure(let problem): throw .precondition("provider auth cert: \(problem.message)")
             }
+            for topic in topics { try Self.checkIdentifier(topic, "provider auth cert") }
             let auth = ProviderAuth.cert(topics)
             return ("provider auth \(auth.spelledForScenario)", { $0.provider.auth = auth })
         }

@@ -34,6 +34,7 @@ extension Vocabulary {
         ) { $0.keychainAccessibility = $1 }
         add("app bundle", [Parameter("id", .text)], role: .setting, topic: app, "the app's bundle id") {
             context, args throws(StepError) in
+            if let id = args.text("id") { try Self.checkIdentifier(id, "app bundle") }
             context.configuration.bundleID = args.text("id") ?? context.configuration.bundleID
         }
         settingChoice(
@@ -57,6 +58,7 @@ extension Vocabulary {
             switch args.value("topic") {
             case .string(let t)?:
                 guard !t.isEmpty else { throw .precondition(Self.emptyTopicMessage) }
+                try Self.checkIdentifier(t, "provider topic")
                 topic = .named(t)
             case .word("omitted")?: topic = .omitted
             default: topic = .bundleID
@@ -236,7 +238,9 @@ extension Vocabulary {
             "an app group and the targets it lists; a target uses the first group that lists it, else its own container"
         ) { context, args throws(StepError) in
             let name = args.text("name") ?? ""
+            try Self.checkIdentifier(name, "app-group")
             let members = args.choice("members", as: AppGroupMembers.self) ?? .both
+            try Self.roomToDeclare(context.configuration.appGroups.count, "app groups")
             context.configuration.appGroups.append(AppGroup(name: name, members: members))
         }
         add(
@@ -373,9 +377,11 @@ extension Vocabulary {
         ) { context, args throws(StepError) in
             let name = args.text("name") ?? ""
             let actions = try Self.names(args.value("actions"), for: "category \(name) actions")
+            // A scan of at most Configuration.maxDeclared names (the check counts the lines).
             guard !context.configuration.categories.contains(where: { $0.name == name }) else {
                 throw .precondition("category \(name): a category is declared once")
             }
+            try Self.roomToDeclare(context.configuration.categories.count, "categories")
             context.configuration.categories.append(NotificationCategory(name: name, actions: actions))
         }
         add(
@@ -387,6 +393,7 @@ extension Vocabulary {
             guard !context.configuration.actions.contains(where: { $0.name == name }) else {
                 throw .precondition("action \(name): an action is declared once")
             }
+            try Self.roomToDeclare(context.configuration.actions.count, "actions")
             context.configuration.actions.append(
                 NotificationAction(
                     name: name, kind: args.choice("kind", as: ActionKind.self) ?? .foreground,
@@ -499,5 +506,23 @@ extension Vocabulary {
         case nil:
             throw .precondition("\(what): expected a name or a list")
         }
+    }
+}
+
+extension Vocabulary {
+    /// Room for one more category, action or app group, of which the app has `count`: the
+    /// check counts the lines it can see, this the ones made at run time (lines in a loop,
+    /// typed at the REPL).
+    static func roomToDeclare(_ count: Int, _ what: String) throws(StepError) {
+        guard count < Configuration.maxDeclared else {
+            throw StepError(.limit, "too many \(what): an app declares at most \(Configuration.maxDeclared)")
+        }
+    }
+
+    /// The configuration lists' length budgets, for the check (``Registry/limitCount(of:to:what:)``).
+    mutating func registerConfigurationBudgets() {
+        limitCount(of: "category", to: Configuration.maxDeclared, what: "categories")
+        limitCount(of: "action", to: Configuration.maxDeclared, what: "actions")
+        limitCount(of: "app-group", to: Configuration.maxDeclared, what: "app groups")
     }
 }

@@ -10,6 +10,8 @@ extension Vocabulary {
     public static let core: Vocabulary = {
         var v = Vocabulary()
         v.registerSettings()
+        v.registerConfigurationBudgets()
+        v.registerIdentifierRules()
         v.registerActions()
         v.registerExpectations()
         v.registerCaseRules()

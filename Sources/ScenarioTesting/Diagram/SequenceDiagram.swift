@@ -210,7 +210,7 @@ public struct SequenceDiagram: Sendable, Hashable {
             return note(.host, nil, t)
         case .pushSent:
             // The payload is in the trace; the diagram names the push.
-            return message(.server, .apns, t.components(separatedBy: ": {").first ?? t)
+            return message(.server, .apns, SequenceDiagram.beforePayload(t))
         case .pushNotSent: return note(.server, nil, "not sent: \(t)")
         case .apns:
             // APNs's answer goes back to the server (`p1 200, Delivered`, `p1 400
@@ -256,6 +256,19 @@ public struct SequenceDiagram: Sendable, Hashable {
         case .server: return t.contains("store") ? nil : note(.server, nil, t)
         default: return nil
         }
+    }
+
+    /// The text before the first `: {` (where a push's payload starts), found in its UTF-8
+    /// without reading past it: a 60 KB payload is not split into pieces to be dropped.
+    static func beforePayload(_ text: String) -> String {
+        let marker = Array(": {".utf8)
+        var utf8 = text.utf8[...]
+        while let colon = utf8.firstIndex(of: marker[0]) {
+            let rest = text.utf8[colon...]
+            if rest.starts(with: marker) { return String(text[..<colon]) }
+            utf8 = text.utf8[text.utf8.index(after: colon)...]
+        }
+        return text
     }
 
     /// A duration as the trace writes it (``TimeFormat/duration(_:)``: `500ms`, `61s`,

@@ -66,16 +66,11 @@ enum Repl {
     }
 
     /// Adds a typed line to the open block: the block's text once it is complete (the
-    /// block is then empty again), nil while a `{`, `[` or `'` is still open. A line that
-    /// cannot close anything keeps an open block open without lexing it again, so a block
-    /// of many lines costs time in proportion to its length.
-    static func add(_ line: String, to block: inout [String]) -> String? {
-        block.append(line)
-        if block.count > 1 && Language.cannotEndBlock(line) { return nil }
-        let text = block.joined(separator: "\n")
-        if Language.needsContinuation(text) { return nil }
-        block = []
-        return text
+    /// block is then empty again), nil while a `{`, `[` or `'` is still open. Each line is
+    /// scanned once (``OpenBlock``), so a block of many lines costs time in proportion to
+    /// its length.
+    static func add(_ line: String, to block: inout OpenBlock) -> String? {
+        block.add(line)
     }
 
     static func completer(for machine: ReplMachine) -> Completer {

@@ -1,3 +1,4 @@
+import ScenarioLanguage
 import ScenarioRuntime
 import StandardVocabulary
 
@@ -8,7 +9,7 @@ import StandardVocabulary
 public struct ReplConsole: Sendable {
     var machine: ReplMachine
     /// The lines of a block still open (`{`, `[` or `'` not closed yet).
-    var block: [String] = []
+    var block = OpenBlock()
 
     /// A REPL whose scenario root is `root` (the working directory for `scn repl`).
     public init(root: String, vocabulary: Vocabulary = .standard, limits: Limits = Limits(), color: Bool = false) {
@@ -28,7 +29,7 @@ public struct ReplConsole: Sendable {
     }
 
     /// Ctrl-C: the open block is dropped.
-    public mutating func interrupt() { block = [] }
+    public mutating func interrupt() { block.clear() }
 
     /// What Tab offers for `word` at the end of `before` (the line so far): words, or
     /// nil where a file name goes.

@@ -10,8 +10,12 @@ extension LanguageServer {
     /// `textDocument/completion`: what the REPL offers at the same place
     /// (``StatementCompleter``), with the document's variables and defs (its own and those
     /// of the files it includes), and file names after `include` and `push raw file`.
-    func completion(_ params: PositionParams) -> CompletionList? {
-        guard let document = documents[params.textDocument.uri] else { return nil }
+    ///
+    /// At most ``maxCompletionItems`` items (then `isIncomplete`, so the editor asks again as
+    /// more is typed); each item's work does not depend on the number of defs or on the
+    /// length of the line.
+    mutating func completion(_ params: PositionParams) -> CompletionList? {
+        guard let (document, index) = indexed(params.textDocument.uri) else { return nil }
         let offset = document.offset(of: params.position)
         let bytes = document.source.bytes
         let lineStart = document.source.lineStarts[document.source.lineIndex(of: offset)]
@@ -21,23 +25,28 @@ extension LanguageServer {
         let before = String(decoding: bytes[lineStart..<wordStart], as: UTF8.self)
         let word = String(decoding: bytes[wordStart..<offset], as: UTF8.self)
 
-        let index = DocumentIndex(Language.parse(document.source, limits: limits))
-        let included = includedFiles(of: document, index: index)
+        let included = self.included(params.textDocument.uri)
         var defs = index.defs.map(\.name.text)
         for file in included { defs += file.index.defs.map(\.name.text) }
         var variables = index.variableNames
         for file in included { variables += file.index.variableNames }
+        let defNames = Set(defs)
         let completer = StatementCompleter(
-            registry: registry, variables: Array(Set(variables)).sorted(), defs: Array(Set(defs)).sorted())
+            registry: registry, variables: Array(Set(variables)).sorted(), defs: defNames.sorted())
         let tokens = StatementCompleter.tokenize(StatementCompleter.currentStatement(before).segment).tokens
         let replace = Range(start: document.position(of: wordStart), end: params.position)
 
         switch completer.complete(before: before, word: word) {
         case .words(let words):
-            let items = words.enumerated().map { n, w in
-                item(w, after: tokens, defs: Set(defs), sort: n, edit: TextEdit(range: replace, newText: w))
+            // A command's path is a few words: after more than the longest, no item continues one.
+            let path = tokens.count < registry.longestPath ? tokens : nil
+            let command = registry.resolve(tokens)?.signature
+            let items = words.prefix(LanguageServer.maxCompletionItems).enumerated().map { n, w in
+                item(
+                    w, after: tokens, path: path, command: command, defs: defNames, sort: n,
+                    edit: TextEdit(range: replace, newText: w))
             }
-            return CompletionList(isIncomplete: false, items: items)
+            return CompletionList(isIncomplete: words.count > items.count, items: items)
         case .files:
             return CompletionList(
                 isIncomplete: false,
@@ -48,9 +57,16 @@ extension LanguageServer {
     /// Bytes that end a word: blanks and statement separators.
     static let breaks: Set<UInt8> = [0x20, 0x09, 0x3B, 0x7B, 0x7D]  // space, tab, ; { }
 
-    private func item(_ word: String, after tokens: [String], defs: Set<String>, sort: Int, edit: TextEdit)
-        -> CompletionItem
-    {
+    /// The most items one completion answers with.
+    static let maxCompletionItems = 1_000
+
+    /// An item for `word` after the statement's words `tokens`: `path` is them when they are
+    /// few enough to be part of a command's path (nil: `word` continues no path), `command`
+    /// the command they name.
+    private func item(
+        _ word: String, after tokens: [String], path: [String]?, command: Signature?, defs: Set<String>, sort: Int,
+        edit: TextEdit
+    ) -> CompletionItem {
         var kind = CompletionItem.Kind.enumMember
         var detail: String?
         var documentation: String?
@@ -61,15 +77,13 @@ extension LanguageServer {
             detail = "def \(word)"
         } else if tokens.isEmpty && Parser.keywords.contains(word) {
             kind = .keyword
-        } else if let signature = registry.signature(named: (tokens + [word]).joined(separator: " ")) {
+        } else if let path, let signature = registry.signature(named: (path + [word]).joined(separator: " ")) {
             kind = .keyword
             detail = signature.usage
             documentation = signature.summary
-        } else if !registry.nextWords(after: tokens + [word]).isEmpty {
+        } else if let path, !registry.nextWords(after: path + [word]).isEmpty {
             kind = .keyword
-        } else if let (signature, _) = registry.resolve(tokens),
-            let option = signature.options.first(where: { $0.keyword == word })
-        {
+        } else if let option = command?.options.first(where: { $0.keyword == word }) {
             kind = .field
             detail = option.value.map { "\(word) \($0.placeholder)" } ?? word
         }

@@ -1,7 +1,7 @@
 import ScenarioLanguage
 
 /// A file a document includes (directly or through other includes), parsed.
-struct IncludedFile {
+struct IncludedFile: Sendable {
     var source: SourceFile
     var index: DocumentIndex
 }
