@@ -42,6 +42,9 @@ struct DocumentIndex {
     var includes: [Include] = []
     var bindings: [Binding] = []
     var symbols: [Symbol] = []
+    /// The statements that mark a case rather than run (`known-bug`, `bug`, `always`,
+    /// `never`): the keyword that starts each, and the range a hover over it covers.
+    var forms: [(keyword: String, range: SourceRange)] = []
 
     init(_ tree: SyntaxTree) {
         let file = SourceRange(0, tree.source.bytes.count)
@@ -92,9 +95,16 @@ struct DocumentIndex {
                     name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
                     children: [])
                 open.append((visit.depth, symbol))
-            case .property(_, _, let expectation), .bug(_, _, let expectation):
+            case .property(let kind, let keyword, let expectation):
+                forms.append((kind.rawValue, keyword))
                 commands.append(Command(arguments: expectation, range: statement.range))
-            case .repeat, .alphabet, .tags, .skip, .knownBug:
+            case .bug(let keyword, _, let expectation):
+                forms.append(("bug", keyword))
+                commands.append(Command(arguments: expectation, range: statement.range))
+            case .knownBug:
+                // The whole statement: `known-bug`, `because` and `in` between its values.
+                forms.append(("known-bug", statement.range))
+            case .repeat, .alphabet, .tags, .skip:
                 break
             }
         }
@@ -121,6 +131,11 @@ struct DocumentIndex {
     /// just after the last word).
     func command(at offset: Int) -> Command? {
         commands.filter { $0.range.start <= offset && offset <= $0.range.end }.min { $0.range.count < $1.range.count }
+    }
+
+    /// The keyword of the marking statement whose hover range holds `offset`.
+    func form(at offset: Int) -> (keyword: String, range: SourceRange)? {
+        forms.filter { $0.range.start <= offset && offset <= $0.range.end }.min { $0.range.count < $1.range.count }
     }
 
     /// The include whose path literal holds `offset`.

@@ -2,11 +2,18 @@ import ScenarioLanguage
 
 extension LanguageServer {
     /// `textDocument/hover`: over a command, its signature and its line of help from the
-    /// registry (what `scn help COMMAND` prints); over a call of a `def`, the def's header.
+    /// registry (what `scn help COMMAND` prints); over a call of a `def`, the def's header;
+    /// over `known-bug`, `bug`, `always` or `never`, what the statement means (its forms from
+    /// ``StatementForms``, as `scn help` lists them).
     func hover(_ params: PositionParams) -> Hover? {
         guard let document = documents[params.textDocument.uri] else { return nil }
         let offset = document.offset(of: params.position)
         let index = DocumentIndex(Language.parse(document.source, limits: limits))
+        if let form = index.form(at: offset) {
+            let forms = StatementForms.all.filter { $0.keyword == form.keyword }
+            let value = forms.map { "```scn\n\($0.usage)\n```\n\($0.summary)" }.joined(separator: "\n\n")
+            return Hover(contents: MarkupContent(kind: "markdown", value: value), range: document.range(of: form.range))
+        }
         guard let command = index.command(at: offset), let head = command.arguments.first else { return nil }
         let words = command.arguments.prefix { if case .word = $0.kind { return true } else { return false } }
             .compactMap(\.wordText)
