@@ -43,7 +43,10 @@ struct GrammarTests {
         let inner = (knownBug["patterns"] as? [[String: Any]] ?? []).compactMap { $0["match"] as? String }
         #expect(inner.contains { $0.contains("(?:because|in)") })
         let prefix = try #require(
-            patterns.first { ($0["captures"] as? [String: Any])?["3"] != nil }?["match"] as? String)
+            patterns.first {
+                (($0["captures"] as? [String: Any])?["3"] as? [String: Any])?["name"] as? String
+                    == "keyword.other.command.scn"
+            }?["match"] as? String)
         for word in ["bug", "always", "never", "expect"] { #expect(prefix.contains(word)) }
     }
 
