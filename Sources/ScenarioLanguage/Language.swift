@@ -91,6 +91,11 @@ public enum StatementForms {
         public var keyword: String
         public var usage: String
         public var summary: String
+        /// The words after the keyword that are the statement's own (`because`, `in`), not
+        /// a value's or a command's.
+        public var clauses: [String] = []
+        /// Whether an expectation follows the keyword (and its clauses): `bug expect …`.
+        public var takesExpectation: Bool { usage.hasSuffix("expect …") }
     }
 
     public static let all: [Form] = [
@@ -98,14 +103,15 @@ public enum StatementForms {
             keyword: "known-bug", usage: "known-bug TEXT [because TEXT [in PUSH]]",
             summary: "the case (at its top; in the prologue, every case) states what should happen and fails until "
                 + "the bug is fixed; because: the cause, as text of a trace event after the install line "
-                + "(among PUSH's events with in)"),
+                + "(among PUSH's events with in)",
+            clauses: ["because", "in"]),
         Form(
             keyword: "bug", usage: "bug expect …",
             summary: "an expectation the known bug breaks: the case reproduces only when one of these fails "
                 + "(outside a known-bug case, a check error)"),
         Form(
             keyword: "bug", usage: "bug always|never expect …",
-            summary: "a property the known bug breaks"),
+            summary: "a property the known bug breaks", clauses: ["always", "never"]),
         Form(
             keyword: "always", usage: "always expect …",
             summary: "a property: must hold where it stands and after every later step"),

@@ -34,7 +34,12 @@ struct PluginBoundaryTests {
     @Test("the core's manifest entry depends on no SDK target")
     func manifest() throws {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let entry = try #require(manifest.split(separator: "\n").first { $0.contains(".target(name: \"NotificationCore\"") })
+        // The target's entry, over as many lines as it takes: up to the next entry of the
+        // list (a line that starts with `.` at the entry's indentation) or comment.
+        let start = try #require(manifest.firstMatch(of: #/\.target\(\s*name: "NotificationCore"/#))
+        let rest = manifest[start.range.upperBound...]
+        let end = rest.firstMatch(of: #/\n        [.\/]/#)?.range.lowerBound ?? rest.endIndex
+        let entry = manifest[start.range.lowerBound..<end]
         #expect(!entry.contains("Kindly") && !entry.contains("Edna"), "\(entry)")
     }
 

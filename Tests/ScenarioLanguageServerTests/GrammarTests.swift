@@ -34,6 +34,22 @@ struct GrammarTests {
         #expect(!TextMateGrammar.json(Vocabulary.standard.registry).contains("badge-count"))
     }
 
+    @Test("known-bug's clauses and the keywords an expectation follows are highlighted")
+    func knownBugStatements() throws {
+        let json = Data(TextMateGrammar.json(Vocabulary.standard.registry).utf8)
+        let grammar = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let patterns = try #require(grammar["patterns"] as? [[String: Any]])
+        let knownBug = try #require(patterns.first { ($0["begin"] as? String)?.contains("known-bug") == true })
+        let inner = (knownBug["patterns"] as? [[String: Any]] ?? []).compactMap { $0["match"] as? String }
+        #expect(inner.contains { $0.contains("(?:because|in)") })
+        let prefix = try #require(
+            patterns.first {
+                (($0["captures"] as? [String: Any])?["3"] as? [String: Any])?["name"] as? String
+                    == "keyword.other.command.scn"
+            }?["match"] as? String)
+        for word in ["bug", "always", "never", "expect"] { #expect(prefix.contains(word)) }
+    }
+
     @Test("the same registry gives the same bytes")
     func deterministic() {
         #expect(

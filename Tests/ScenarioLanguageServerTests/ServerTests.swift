@@ -187,6 +187,39 @@ struct ServerTests {
         #expect(client.at("textDocument/hover", uri, 0, 100) != nil)  // past the end of the line: the line's command
     }
 
+    @Test("hover over known-bug, because, bug and never says what the statement means")
+    func hoverOverKnownBugStatements() throws {
+        var client = Client()
+        client.initialize()
+        let text = """
+            sdk none
+            case "faulty" {
+                known-bug "https://x/1" because "dropped" in p1
+                bug expect banners 1
+                bug never expect delivered false
+                push app visible title "A"
+                never expect banners 3
+            }
+
+            """
+        _ = client.open(uri, text)
+        func hover(_ line: Int, _ character: Int) -> String? {
+            let hover = client.at("textDocument/hover", uri, line, character) as? [String: Any]
+            return (hover?["contents"] as? [String: Any])?["value"] as? String
+        }
+        let knownBug = try #require(hover(2, 6))
+        #expect(knownBug.contains("known-bug TEXT [because TEXT [in PUSH]]"))
+        #expect(knownBug.contains("fails until the bug is fixed"))
+        #expect(hover(2, 34)?.contains("because: the cause") == true)  // over `because`
+        let bug = try #require(hover(3, 5))
+        #expect(bug.contains("bug expect …") && bug.contains("bug always|never expect …"))
+        #expect(bug.contains("the case reproduces only when one of these fails"))
+        #expect(hover(3, 9)?.contains("expect banners") == true)  // the expectation: its own help
+        #expect(hover(4, 5)?.contains("a property the known bug breaks") == true)
+        #expect(hover(6, 6)?.contains("a property: must never hold") == true)
+        #expect(hover(5, 5)?.contains("push app visible") == true)
+    }
+
     @Test("formatting is scn fmt's layout; a file with syntax errors is refused")
     func formatting() throws {
         var client = Client()

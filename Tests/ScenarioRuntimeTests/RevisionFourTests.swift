@@ -78,7 +78,7 @@ struct RevisionFourTests {
             provider auth cert ["com.example.app", "com.example.app.voip"]
             provider topic omitted
             push app visible title "A"
-            expect trace 'provider topic omitted, provider auth cert ["com.example.app", "com.example.app.voip"]'
+            expect trace 'provider topic omitted, provider auth cert ["com.example.app", "com.example.app.voip"]' in install
             expect apns-status 400 MissingTopic
             """)
         #expect(results[0].status == .passed, "\(String(describing: results[0].failure))")

@@ -24,6 +24,11 @@ case "cold start" {
   for s in [chat, host] { screen $s }
   expect banner none
 }
+case "faulty" {
+  known-bug "https://x/1" because "dropped" in p1
+  bug expect banners 1
+  bug never expect delivered false
+}
 """
 
 
@@ -63,6 +68,16 @@ def tokens():
         (8, "screen", "keyword.other.command.scn"),
         (9, "expect", "keyword.other.command.scn"),
         (9, "none", "constant.language.scn"),
+        (12, "known-bug", "keyword.control.scn"),
+        (12, '"https://x/1"', "string.quoted.double.scn"),
+        (12, "because", "keyword.control.scn"),
+        (12, '"dropped"', "string.quoted.double.scn"),
+        (12, "in", "keyword.control.scn"),
+        (13, "bug", "keyword.control.scn"),
+        (13, "expect", "keyword.other.command.scn"),
+        (14, "bug", "keyword.control.scn"),
+        (14, "never", "keyword.control.scn"),
+        (14, "expect", "keyword.other.command.scn"),
     ],
 )
 def test_scopes(tokens, line, text, scope):

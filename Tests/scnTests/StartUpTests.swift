@@ -52,7 +52,7 @@ import Testing
                 _ = try Readline.load(["libc.so.6"])
             } throws: { error in
                 let text = (error as? Readline.LoadError)?.description ?? ""
-                return text.contains("libc.so.6: no 'using_history': not GNU readline")
+                return text.contains("libc.so.6: no 'using_history': not a readline-compatible library")
             }
         }
     #endif

@@ -57,6 +57,12 @@ public enum TextMateGrammar {
         // A word that is an option somewhere (`title`) reads as one wherever it stands,
         // also where it is a command's own word (`expect banner title`).
         commandWords.subtract(options)
+        // The statements that mark a case (StatementForms): `known-bug`'s clauses, and the
+        // keywords an expectation follows.
+        let forms = StatementForms.all
+        let knownBugClauses = Set(forms.filter { $0.keyword == "known-bug" }.flatMap(\.clauses))
+        let prefixes = Set(forms.filter(\.takesExpectation).map(\.keyword))
+        let prefixClauses = Set(forms.filter(\.takesExpectation).flatMap(\.clauses))
         // A statement starts a line or follows `;` or `{`.
         let start = "(?:^|(?<=[;{]))\\s*"
         let patterns: [[String: Any]] = [
@@ -70,6 +76,27 @@ public enum TextMateGrammar {
                 "captures": [
                     "1": ["name": "keyword.control.scn"], "2": ["name": "variable.other.scn"],
                     "3": ["name": "keyword.control.scn"],
+                ],
+            ],
+            [
+                // `known-bug "REF" because "TEXT" in PUSH`: its clauses are keywords.
+                "begin": start + "(" + alternation(["known-bug"]) + ")",
+                "beginCaptures": ["1": ["name": "keyword.control.scn"]],
+                "end": "(?=[;}])|$",
+                "patterns": [
+                    ["include": "#comment"], ["include": "#raw-string"], ["include": "#string"],
+                    ["include": "#variable"],
+                    ["match": alternation(knownBugClauses), "name": "keyword.control.scn"],
+                ],
+            ],
+            [
+                // `bug expect …`, `bug always expect …`, `never expect …`: the keywords, then
+                // the expectation's command word.
+                "match": start + "(" + alternation(prefixes) + ")(?:\\s+(" + alternation(prefixClauses)
+                    + "))?\\s+(" + alternation(heads) + ")",
+                "captures": [
+                    "1": ["name": "keyword.control.scn"], "2": ["name": "keyword.control.scn"],
+                    "3": ["name": "keyword.other.command.scn"],
                 ],
             ],
             [

@@ -44,6 +44,9 @@ struct DocumentIndex: Sendable {
     var symbols: [Symbol] = []
     /// The first def of each name, by its place in ``defs``.
     private var defIndex: [String: Int] = [:]
+    /// The statements that mark a case rather than run (`known-bug`, `bug`, `always`,
+    /// `never`): the keyword that starts each, and the range a hover over it covers.
+    var forms: [(keyword: String, range: SourceRange)] = []
 
     init(_ tree: SyntaxTree) {
         let file = SourceRange(0, tree.source.bytes.count)
@@ -95,9 +98,16 @@ struct DocumentIndex: Sendable {
                     name: title, detail: "case", kind: .method, range: statement.range, selection: name.range,
                     children: [])
                 open.append((visit.depth, symbol))
-            case .property(_, _, let expectation), .bug(_, _, let expectation):
+            case .property(let kind, let keyword, let expectation):
+                forms.append((kind.rawValue, keyword))
                 commands.append(Command(arguments: expectation, range: statement.range))
-            case .repeat, .alphabet, .tags, .skip, .knownBug:
+            case .bug(let keyword, _, let expectation):
+                forms.append(("bug", keyword))
+                commands.append(Command(arguments: expectation, range: statement.range))
+            case .knownBug:
+                // The whole statement: `known-bug`, `because` and `in` between its values.
+                forms.append(("known-bug", statement.range))
+            case .repeat, .alphabet, .tags, .skip:
                 break
             }
         }
@@ -148,6 +158,20 @@ struct DocumentIndex: Sendable {
     /// The first def named `name`.
     func def(named name: String) -> Def? {
         defIndex[name].map { defs[$0] }
+    }
+
+    /// The keyword of the marking statement whose hover range holds `offset`.
+    func form(at offset: Int) -> (keyword: String, range: SourceRange)? {
+        // Keywords are met in source order and do not overlap: the last one starting at or
+        // before `offset`, by a binary search (a hover flood over a long document stays cheap).
+        var low = 0
+        var high = forms.count
+        while low < high {
+            let mid = (low + high) / 2
+            if forms[mid].range.start <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, offset <= forms[low - 1].range.end else { return nil }
+        return forms[low - 1]
     }
 
     /// The include whose path literal holds `offset`.

@@ -2,13 +2,20 @@ import ScenarioLanguage
 
 extension LanguageServer {
     /// `textDocument/hover`: over a command, its signature and its line of help from the
-    /// registry (what `scn help COMMAND` prints); over a call of a `def`, the def's header.
+    /// registry (what `scn help COMMAND` prints); over a call of a `def`, the def's header;
+    /// over `known-bug`, `bug`, `always` or `never`, what the statement means (its forms from
+    /// ``StatementForms``, as `scn help` lists them).
     ///
     /// The document is parsed once per text (``indexed(_:)``) and the command under the
     /// cursor found by a binary search, so a hover costs the same in a 250,000-line document.
     mutating func hover(_ params: PositionParams) -> Hover? {
         guard let (document, index) = indexed(params.textDocument.uri) else { return nil }
         let offset = document.offset(of: params.position)
+        if let form = index.form(at: offset) {
+            let forms = StatementForms.all.filter { $0.keyword == form.keyword }
+            let value = forms.map { "```scn\n\($0.usage)\n```\n\($0.summary)" }.joined(separator: "\n\n")
+            return Hover(contents: MarkupContent(kind: "markdown", value: value), range: document.range(of: form.range))
+        }
         guard let command = index.command(at: offset), let head = command.arguments.first else { return nil }
         let words = command.arguments.prefix { if case .word = $0.kind { return true } else { return false } }
             .compactMap(\.wordText)
