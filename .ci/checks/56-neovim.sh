@@ -2,8 +2,8 @@
 # editors/README.md's Neovim configurations, exactly as shipped, in a real Neovim: each
 # snippet is the init.lua of a headless nvim that opens a .scn file with an error; the
 # check asserts that `commentstring` is `# %s` (so `gcc` comments a line out), that `scn lsp`
-# sends the diagnostic (line and message), answers a hover, and offers the "did you mean" as a
-# quick fix that Neovim applies.
+# sends the diagnostic (line and message), answers a hover, offers the "did you mean" as a
+# quick fix that Neovim applies, and renames a def across an include.
 # SCN=/path/to/other/scn runs it against another server (a broken one must fail it).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,7 +33,9 @@ if [ ! -e "${snippets[0]}" ]; then
     exit 1
 fi
 
-printf 'sdk kindly\nextension kindly\nlaunch killed\npush kindly visible tilte "Anna"\n' > "$work/project/cold.scn"
+printf 'sdk kindly\nextension kindly\nlaunch killed\npush kindly visible tilte "Anna"\ninclude "lib/h.scn"\ngreet\n' > "$work/project/cold.scn"
+mkdir -p "$work/project/lib"
+printf 'def greet {\n    tap\n}\n' > "$work/project/lib/h.scn"
 cat > "$work/check.lua" <<'LUA'
 local function finish(ok, text)
   io.stdout:write(text .. "\n")
@@ -75,7 +77,23 @@ if not fix then finish(false, "no quick fix for 'tilte'") end
 vim.lsp.util.apply_workspace_edit(fix.edit, "utf-16")
 local fixed = vim.api.nvim_buf_get_lines(buf, 3, 4, false)[1]
 if fixed ~= 'push kindly visible title "Anna"' then finish(false, "the quick fix gave: " .. fixed) end
-finish(true, string.format("diagnostic %d:%d %s; hover answers; '%s' fixes it", d.lnum + 1, d.col + 1, d.message, fix.title))
+-- Rename the def at its call: the call here and the def in the included file both change.
+local renamed = vim.lsp.buf_request_sync(buf, "textDocument/rename", {
+  textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = 5, character = 1 }, newName = "welcome",
+}, 10000) or {}
+local edit
+for _, reply in pairs(renamed) do edit = edit or reply.result end
+if not edit then finish(false, "no rename of 'greet'") end
+vim.lsp.util.apply_workspace_edit(edit, "utf-16")
+local call = vim.api.nvim_buf_get_lines(buf, 5, 6, false)[1]
+local lib = vim.fn.bufadd(vim.fn.fnamemodify("lib/h.scn", ":p"))
+vim.fn.bufload(lib)
+local header = vim.api.nvim_buf_get_lines(lib, 0, 1, false)[1]
+if call ~= "welcome" or header ~= "def welcome {" then
+  finish(false, "the rename gave '" .. tostring(call) .. "' and '" .. tostring(header) .. "'")
+end
+finish(true, string.format("diagnostic %d:%d %s; hover answers; '%s' fixes it; a def renames across an include",
+  d.lnum + 1, d.col + 1, d.message, fix.title))
 LUA
 
 status=0

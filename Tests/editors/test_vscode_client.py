@@ -57,6 +57,7 @@ module.exports = {
     registerCompletionItemProvider: provider("completion"), registerHoverProvider: provider("hover"),
     registerDocumentFormattingEditProvider: provider("formatting"), registerDocumentSymbolProvider: provider("symbols"),
     registerDefinitionProvider: provider("definition"), registerCodeActionsProvider: provider("codeActions"),
+    registerReferenceProvider: provider("references"), registerRenameProvider: provider("rename"),
   },
   document,
 };
@@ -78,6 +79,10 @@ const at = (line, character) => new vscode.Position(line, character);
   const symbols = await p.symbols.provideDocumentSymbols(doc);
   const actions = await p.codeActions.provideCodeActions(doc, new vscode.Range(at(2, 22), at(2, 22)));
   const formatted = await p.formatting.provideDocumentFormattingEdits(doc);
+  const references = await p.references.provideReferences(doc, at(4, 1), { includeDeclaration: true });
+  const renamed = await p.rename.provideRenameEdits(doc, at(4, 1), "welcome");
+  let refused = null;
+  try { await p.rename.provideRenameEdits(doc, at(4, 1), "2x"); } catch (error) { refused = error.message; }
   await ext.deactivate();
   console.log(JSON.stringify({
     asked: global.seen.asked, selector: global.seen.selector, triggers: global.seen.triggers,
@@ -88,6 +93,9 @@ const at = (line, character) => new vscode.Position(line, character);
     symbols: symbols.map((s) => s.name),
     actions: actions.map((a) => ({ title: a.title, kind: a.kind, edits: a.edit.edits })),
     formatted: formatted.length,
+    references: references.map((l) => l.range.start.line),
+    renamed: renamed.edits.map((e) => [e.range.start.line, e.newText]),
+    refused,
   }));
 })().catch((error) => { console.error(error); process.exit(1); });
 """
@@ -111,7 +119,8 @@ def test_the_client_speaks_to_scn_lsp(tmp_path):
     stand_in.mkdir(parents=True)
     (stand_in / "index.js").write_text(STAND_IN)
     document = tmp_path / "cold.scn"
-    document.write_text('sdk kindly\nlaunch killed\npush kindly visible tilte "Anna"\npush kin\n')
+    document.write_text('sdk kindly\nlaunch killed\npush kindly visible tilte "Anna"\npush kin\ngreet\n'
+                        'def greet {\n    tap\n}\n')
     env = {**os.environ, "NODE_PATH": str(tmp_path / "node_modules"), "DOC": str(document), "SCN_SERVER": SCN}
     run = subprocess.run(["node", "-e", DRIVER, str(VSCODE / "extension.js")], capture_output=True, text=True,
                          env=env, timeout=120)
@@ -125,6 +134,9 @@ def test_the_client_speaks_to_scn_lsp(tmp_path):
     assert (first["line"], first["character"], first["severity"]) == (2, 20, 0)
     assert first["message"].startswith("unknown option 'tilte' for 'push kindly'")
     assert "kindly" in seen["completion"]
+    assert seen["references"] == [5, 4]
+    assert seen["renamed"] == [[5, "welcome"], [4, "welcome"]]
+    assert "is not a name" in seen["refused"]
     assert "push kindly" in seen["hover"]
     assert seen["actions"] == [{
         "title": "Replace with 'title'", "kind": "quickfix",

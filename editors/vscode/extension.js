@@ -5,7 +5,8 @@
 // The protocol is spoken here, with Node's own modules and VS Code's API only, so the
 // extension needs no npm package: the .vsix is this folder as it is. It asks for what
 // `scn lsp` serves — diagnostics, completion, hover, formatting, document symbols, go to
-// definition and quick fixes — and sends whole documents (the server's sync kind 1).
+// definition, references, rename and quick fixes — and sends whole documents (the server's
+// sync kind 1). A rename the server refuses (not a name) rejects with the server's message.
 "use strict";
 const vscode = require("vscode");
 const { spawn } = require("child_process");
@@ -204,6 +205,21 @@ function activate(context) {
         const result = await ask("textDocument/definition", at(document, where));
         const found = Array.isArray(result) ? result : result ? [result] : [];
         return found.map((l) => new vscode.Location(vscode.Uri.parse(l.uri), range(l.range)));
+      },
+    }),
+    vscode.languages.registerReferenceProvider(selector, {
+      provideReferences: async (document, where, context) => {
+        const result = await ask("textDocument/references", {
+          ...at(document, where), context: { includeDeclaration: Boolean(context && context.includeDeclaration) },
+        });
+        return (result || []).map((l) => new vscode.Location(vscode.Uri.parse(l.uri), range(l.range)));
+      },
+    }),
+    vscode.languages.registerRenameProvider(selector, {
+      provideRenameEdits: async (document, where, newName) => {
+        const params = { ...at(document, where), newName };
+        const result = await ready.then(() => connection.request("textDocument/rename", params));
+        return workspaceEdit(result);
       },
     }),
     vscode.languages.registerCodeActionsProvider(selector, {

@@ -100,6 +100,8 @@ public struct ServerCapabilities: Codable, Sendable {
     var documentSymbolProvider = true
     var definitionProvider = true
     var codeActionProvider = CodeActionOptions()
+    var referencesProvider = true
+    var renameProvider = true
     public struct CodeActionOptions: Codable, Sendable {
         var codeActionKinds = ["quickfix"]
     }
@@ -187,6 +189,23 @@ public struct DocumentSymbol: Codable, Sendable {
     public var range: Range
     public var selectionRange: Range
     public var children: [DocumentSymbol]?
+}
+
+/// `textDocument/references`' parameters.
+public struct ReferenceParams: Codable, Sendable {
+    public struct Context: Codable, Sendable {
+        public var includeDeclaration: Bool
+    }
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var context: Context?
+}
+
+/// `textDocument/rename`'s parameters.
+public struct RenameParams: Codable, Sendable {
+    public var textDocument: TextDocumentIdentifier
+    public var position: Position
+    public var newName: String
 }
 
 /// `textDocument/codeAction`'s parameters. The client's own diagnostics (`context`) are not

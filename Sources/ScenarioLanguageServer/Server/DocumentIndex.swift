@@ -42,6 +42,9 @@ struct DocumentIndex: Sendable {
     var includes: [Include] = []
     var bindings: [Binding] = []
     var symbols: [Symbol] = []
+    /// Every use of a variable (`$name`, `${name}` in a string), its name's range without
+    /// the `$`, in source order: what references and rename look through.
+    var variableUses: [Name] = []
     /// The first def of each name, by its place in ``defs``.
     private var defIndex: [String: Int] = [:]
     /// The statements that mark a case rather than run (`known-bug`, `bug`, `always`,
@@ -69,6 +72,7 @@ struct DocumentIndex: Sendable {
         // Every body: the editor features look into all of them.
         for visit in Walk(tree.statements, skipping: []) {
             let statement = visit.node
+            DocumentIndex.collectVariables(in: statement.kind, into: &variableUses)
             close(downTo: visit.depth)
             while let last = blocks.last, last.depth >= visit.depth { blocks.removeLast() }
             if let block = statement.block { blocks.append((visit.depth, block.range)) }
@@ -112,9 +116,41 @@ struct DocumentIndex: Sendable {
             }
         }
         close(downTo: 0)
+        variableUses.sort { $0.range.start < $1.range.start }
         // In source order already (the walk is); kept so for ``command(at:)`` whatever the tree.
         if zip(commands, commands.dropFirst()).contains(where: { $0.range.start > $1.range.start }) {
             commands.sort { $0.range.start < $1.range.start }
+        }
+    }
+
+    /// The expressions a statement holds, each searched for variables (its body's statements
+    /// are visited on their own by the walk).
+    static func collectVariables(in kind: Stmt.Kind, into uses: inout [Name]) {
+        var exprs: [Expr] = []
+        switch kind {
+        case .command(let arguments): exprs = arguments
+        case .let(_, let value): exprs = [value]
+        case .repeat(let count, _): exprs = [count]
+        case .for(_, let sequence, _): exprs = [sequence]
+        case .include(let path): exprs = [path]
+        case .case(let name, _): exprs = [name]
+        case .skip(let reason): exprs = reason.map { [$0] } ?? []
+        case .knownBug(let reference, let because, let push): exprs = [reference, because, push].compactMap { $0 }
+        case .bug(_, _, let expectation), .property(_, _, let expectation): exprs = expectation
+        case .def, .tags, .alphabet: break
+        }
+        // Lists and objects nest: a stack of our own, not recursion.
+        while let expr = exprs.popLast() {
+            switch expr.kind {
+            case .variable(let name):
+                // `$name`: the name after the dollar sign.
+                uses.append(Name(name, SourceRange(expr.range.start + 1, expr.range.end)))
+            case .string(let parts):
+                for case .interpolation(let name) in parts { uses.append(name) }
+            case .list(let items): exprs.append(contentsOf: items)
+            case .object(let entries): exprs.append(contentsOf: entries.map(\.value))
+            default: break
+            }
         }
     }
 

@@ -109,6 +109,8 @@ public struct LanguageServer: Sendable {
         "textDocument/documentSymbol": request(DocumentParams.self) { s, p in s.documentSymbols(p) },
         "textDocument/definition": request(PositionParams.self) { s, p in s.definition(p) },
         "textDocument/codeAction": request(CodeActionParams.self) { s, p in s.codeActions(p) },
+        "textDocument/references": request(ReferenceParams.self) { s, p in s.references(p) },
+        "textDocument/rename": request(RenameParams.self) { s, p throws(ResponseError) in try s.rename(p) },
     ]
 
     /// Every notification the server acts on; others are ignored.

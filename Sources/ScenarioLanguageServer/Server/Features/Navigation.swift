@@ -63,7 +63,7 @@ extension LanguageServer {
 
     /// The def named `name`: in the document first, then in the files it includes (read
     /// once per text, ``included(_:)``).
-    private mutating func findDef(_ name: String, in document: Document, index: DocumentIndex)
+    mutating func findDef(_ name: String, in document: Document, index: DocumentIndex)
         -> (DocumentIndex.Def, SourceFile)?
     {
         if let def = index.def(named: name) { return (def, document.source) }
