@@ -22,7 +22,7 @@ public struct Explorer: Sendable {
         /// The search stops once it has seen this many distinct worlds.
         public var maxWorlds = 1_000_000
         /// The search stops before what it holds takes more than this many bytes, as
-        /// ``Explorer/estimatedBytes(worlds:depth:largestWorld:shard:)`` counts it: an entry
+        /// ``Explorer/estimatedBytes(worlds:depth:largestWorld:jobs:batchOutcomes:shard:)`` counts it: an entry
         /// per world seen (its fingerprint, parent pointer and place in the queue), and the
         /// worlds each thread replays and expands.
         public var maxMemory = 96 << 20
@@ -226,10 +226,11 @@ public struct Explorer: Sendable {
 
     /// Bytes the search counts for each world it has seen: its fingerprint in the set of
     /// worlds seen (16 bytes, in a table at most three quarters full that doubles as it
-    /// grows: up to 43), its parent pointer and letter (8, doubling: 16), its number in the
-    /// queue of one level and the next (4 each, doubling: 16); rounded up. A shard also lists
-    /// it (a 32-byte line in memory, doubling: 64).
-    static let bytesPerWorld = 80
+    /// grows: up to 43, and 64 while it doubles, the old table beside the new), its parent
+    /// pointer and letter (8, doubling: 16), its number in the queue of one level and the
+    /// next (4 each, doubling: 16). A shard also lists it (a 32-byte line in memory,
+    /// doubling: 64).
+    static let bytesPerWorld = 96
     static let bytesPerShardWorld = 64
     /// Bytes the search counts for each step's outcome a batch holds before it is merged.
     static let bytesPerOutcome = 32
