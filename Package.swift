@@ -116,7 +116,9 @@ let package = Package(
             name: "ScenarioRuntimeTests", dependencies: ["ScenarioRuntime", "StandardVocabulary", "Kindly", "Edna"]),
         .testTarget(
             name: "ScenarioTestingTests", dependencies: ["ScenarioTesting", "CommandLineKit", "NotificationCore"]),
-        .testTarget(name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration", "StandardVocabulary"]),
+        .testTarget(
+            name: "ScenarioExplorationTests", dependencies: ["ScenarioExploration", "StandardVocabulary"],
+            exclude: ["Reports"]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ScenarioSwiftTesting", "ScenarioTesting"], exclude: ["Fixtures"]),
         .testTarget(

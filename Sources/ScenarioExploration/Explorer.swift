@@ -4,9 +4,11 @@ import ScenarioRuntime
 
 /// Breadth-first search over step sequences from the world a file's prologue sets up, the
 /// way an explicit-state model checker (TLC, SPIN) searches: a queue of states level by
-/// level, a set of the states seen (a hash, confirmed by equality), and a parent pointer
-/// per state to rebuild the path to a violation. Each level is expanded on `jobs` threads
-/// and merged in one order (parent, then letter), so the result does not depend on `jobs`.
+/// level, a set of the states seen, and a parent pointer per state to rebuild the path to a
+/// violation. The set holds each world's 128-bit fingerprint, not the world, and the queue
+/// holds a world's number: its steps from the root (through the parent pointers) are
+/// replayed when it is expanded. Each level is expanded on `jobs` threads and merged in one
+/// order (parent, then letter), so the result does not depend on `jobs`.
 public struct Explorer: Sendable {
     /// The name under which the core's invariants are reported.
     public static let invariants = "invariants"
@@ -19,9 +21,10 @@ public struct Explorer: Sendable {
         public var checks: [BuiltinCheck] = []
         /// The search stops once it has seen this many distinct worlds.
         public var maxWorlds = 1_000_000
-        /// The search stops before the worlds it holds (the set of worlds seen, the level
-        /// being searched and the next one) take more than this many bytes, as
-        /// `World.estimatedBytes` counts them.
+        /// The search stops before what it holds takes more than this many bytes, as
+        /// ``Explorer/estimatedBytes(worlds:depth:largestWorld:jobs:batchOutcomes:shard:)`` counts it: an entry
+        /// per world seen (its fingerprint, parent pointer and place in the queue), and the
+        /// worlds each thread replays and expands.
         public var maxMemory = 96 << 20
         /// The longest `depth` allowed.
         public static let maxDepth = 64
@@ -44,7 +47,9 @@ public struct Explorer: Sendable {
     let root: Node
     /// The root with every record the prologue made (for the counterexamples' traces).
     let fullRoot: Node
-    let rootKey: StateKey
+    /// The root's fingerprint, and its configuration's settings as fingerprints hash them.
+    let rootFingerprint: Fingerprint128
+    let rootSettings: [(Configuration, [String])]
     let script: CheckedScript
     /// Lines a counterexample's case states first, per property (a built-in property).
     let caseProperty: [String: String]
@@ -133,7 +138,9 @@ public struct Explorer: Sendable {
         }
         root = Node(session: session, memory: fullRoot.memory)
         guard let world = session.context.world else { throw .message("the prologue did not install the app") }
-        rootKey = StateKey(world: world, memory: root.memory)
+        var settings: [(Configuration, [String])] = []
+        rootFingerprint = Self.fingerprint(world, memory: root.memory, settings: &settings)
+        rootSettings = settings
     }
 
     /// An install that fails after the prologue (its settings cannot make an app) is placed
@@ -177,18 +184,25 @@ public struct Explorer: Sendable {
     /// What makes two searches the same: the alphabet, the properties, the depth and the
     /// budgets, and the prologue's world (its fingerprint).
     public var identity: String {
-        var settings: [(Configuration, [String])] = []
-        let fingerprint = Self.fingerprint(rootKey, settings: &settings)
-        let text = ([fingerprint.hex, "\(options.depth)", "\(options.maxWorlds)", "\(options.maxMemory)"]
+        let text = ([rootFingerprint.hex, "\(options.depth)", "\(options.maxWorlds)", "\(options.maxMemory)"]
             + properties + alphabet.letters.map(\.text)).joined(separator: "\n")
         return SHA256Digest.hex(SHA256Digest.hash(text))
     }
 
-    /// A state's fingerprint: two hashes salted apart, each of the world, the monitors'
-    /// memory and every setting of the configuration (a world's own hash reads only a few
-    /// settings, and equality the rest: a fingerprint has no equality behind it).
-    static func fingerprint(_ key: StateKey, settings: inout [(Configuration, [String])]) -> Fingerprint128 {
-        let configuration = key.world.configuration
+    /// A state's fingerprint: two 64-bit hashes salted apart, of the world without its records,
+    /// the monitors' memory and every setting of the configuration (a world's own hash reads
+    /// only a few settings, and equality the rest: a fingerprint has no equality behind it).
+    /// The high half hashes every field of the world (`World.hash(into:)`), the low half what
+    /// tells worlds apart cheaply (``World/hashForSearch(into:)``): hashing every field twice
+    /// was half of a search's instructions (each push's payload walked twice). Two worlds that
+    /// differ only in what the low half leaves out (a payload, a counter) are told apart by
+    /// the high half alone, 64 bits; any others by both. `settings` caches configurations'
+    /// settings (at most 64).
+    static func fingerprint(_ world: World, memory: [[Int64]], settings: inout [(Configuration, [String])])
+        -> Fingerprint128
+    {
+        let world = world.withoutRecords
+        let configuration = world.configuration
         let lines: [String]
         if let known = settings.first(where: { $0.0 == configuration }) {
             lines = known.1
@@ -196,15 +210,40 @@ public struct Explorer: Sendable {
             lines = configuration.scenarioLines
             if settings.count < 64 { settings.append((configuration, lines)) }
         }
-        func hash(_ salt: UInt64) -> UInt64 {
-            var hasher = Hasher()
-            hasher.combine(salt)
-            hasher.combine(key.world)
-            hasher.combine(key.memory)
-            hasher.combine(lines)
-            return UInt64(bitPattern: Int64(hasher.finalize()))
-        }
-        return Fingerprint128(high: hash(0x5CA1_AB1E), low: hash(0xF1A9_E12))
+        var high = Hasher()
+        high.combine(0x5CA1_AB1E as UInt64)
+        high.combine(world)
+        high.combine(memory)
+        high.combine(lines)
+        var low = Hasher()
+        low.combine(0xF1A9_E12 as UInt64)
+        world.hashForSearch(into: &low)
+        low.combine(memory)
+        low.combine(lines)
+        return Fingerprint128(
+            high: UInt64(bitPattern: Int64(high.finalize())), low: UInt64(bitPattern: Int64(low.finalize())))
+    }
+
+    /// Bytes the search counts for each world it has seen: its fingerprint in the set of
+    /// worlds seen (16 bytes, in a table at most three quarters full that doubles as it
+    /// grows: up to 43, and 64 while it doubles, the old table beside the new), its parent
+    /// pointer and letter (8, doubling: 16), its number in the queue of one level and the
+    /// next (4 each, doubling: 16). A shard also lists it (a 32-byte line in memory,
+    /// doubling: 64).
+    static let bytesPerWorld = 96
+    static let bytesPerShardWorld = 64
+    /// Bytes the search counts for each step's outcome a batch holds before it is merged.
+    static let bytesPerOutcome = 32
+
+    /// What the search holds, as its memory budget counts it: an entry per world seen, and
+    /// per thread the worlds it keeps along the path it replays (up to `depth` of them) and
+    /// the one it expands, each counted at `largestWorld` (the most bytes a world met holds,
+    /// ``World/estimatedBytes(beyond:)`` without a parent), and a batch's outcomes.
+    static func estimatedBytes(
+        worlds: Int, depth: Int, largestWorld: Int, jobs: Int, batchOutcomes: Int, shard: Bool
+    ) -> Int {
+        let perWorld = bytesPerWorld + (shard ? bytesPerShardWorld : 0)
+        return worlds * perWorld + max(1, jobs) * (depth + 2) * largestWorld + batchOutcomes * bytesPerOutcome
     }
 
     private func search(shard: ExploreShard?, progress: Progress?) -> (
@@ -212,33 +251,30 @@ public struct Explorer: Sendable {
     ) {
         let clock = ContinuousClock()
         let start = clock.now
-        var seen = Set<StateKey>()
-        seen.insert(rootKey)
+        var seen = SeenWorlds()
+        seen.insert(rootFingerprint)
         var parent: [Int32] = [-1]
         var letterOf: [Int32] = [-1]
         // For a shard: every world's fingerprint, level and steps that gave a world.
         var states: [ShardState] = []
-        var settings: [(Configuration, [String])] = []
         if shard != nil {
-            states.append(ShardState(fingerprint: Self.fingerprint(rootKey, settings: &settings), depth: 0, out: -1))
+            states.append(ShardState(fingerprint: rootFingerprint, depth: 0, out: -1))
         }
-        var frontier: [(id: Int32, node: Node)] = [(0, root)]
+        // The level being expanded: each world's number (its steps from the root are
+        // replayed when it is expanded).
+        var frontier: [Int32] = [0]
         var first: [String: (path: [Int], finding: Finding)] = [:]
         var explored = 0
         var depthReached = 0
         var stopped = false
         var stoppedAtMemory = false
         let letters = alphabet.letters.count
-        // The memory budget: the estimated bytes of every world the search has kept, each
-        // counted for what it does not share with its parent (World.estimatedBytes), and
-        // of its key in the set of worlds seen. Never decreased: a level's worlds are let
-        // go, but their children may share what they hold.
-        let keyBytes = 256
-        let rootBytes = root.session.context.world?.estimatedBytes() ?? 0
-        var used = rootBytes + keyBytes
-        // A batch's successors are held at once: as many as a quarter of the budget holds,
-        // were each to copy the root's storage.
-        let batch = max(16, min(2048, options.maxMemory / 4 / max(1, letters * rootBytes)))
+        let jobs = max(1, options.jobs)
+        var largestWorld = root.session.context.world?.estimatedBytes() ?? 0
+        // A batch's outcomes are held at once: as many worlds' as an eighth of the budget holds.
+        let batch = max(1, min(4096, options.maxMemory / 8 / max(1, letters * Self.bytesPerOutcome)))
+        // Threads take a few worlds of a batch at a time, each replaying their shared steps once.
+        let chunk = jobs == 1 ? batch : max(1, min(32, batch / (4 * jobs)))
 
         func path(to id: Int32) -> [Int] {
             var steps: [Int] = []
@@ -252,60 +288,77 @@ public struct Explorer: Sendable {
 
         search: for depth in 1...max(1, options.depth) {
             guard !frontier.isEmpty else { break }
-            var next: [(id: Int32, node: Node)] = []
+            var next: [Int32] = []
             var offset = 0
             while offset < frontier.count {
-                let slice = Array(frontier[offset..<min(offset + batch, frontier.count)])
-                offset += slice.count
+                let ids = frontier[offset..<min(offset + batch, frontier.count)]
+                offset += ids.count
+                let paths = ids.map { path(to: $0) }
                 let stepper = self.stepper
-                var outcomes = parallelMap(count: slice.count, jobs: options.jobs) { k in
-                    (0..<letters).map { stepper.advance(slice[k].node, $0) }
+                let root = self.root
+                let settings = self.rootSettings
+                let chunks = (paths.count + chunk - 1) / chunk
+                let expanded = parallelMap(count: chunks, jobs: jobs) { c in
+                    stepper.expand(
+                        paths[(c * chunk)..<min(paths.count, (c + 1) * chunk)], from: root, settings: settings)
                 }
-                for k in outcomes.indices {
-                    // Outcomes are moved out of the arrays, not copied: each holds two worlds,
-                    // and a copy of a world retains every buffer it holds.
-                    var perLetter: [Outcome] = []
-                    swap(&perLetter, &outcomes[k])
-                    var out = 0
-                    defer { if shard != nil { states[Int(slice[k].id)].out = out } }
-                    let parentStorage = slice[k].node.session.context.world?.storageIdentity
-                    for letter in perLetter.indices {
-                        var outcome = Outcome.blocked
-                        swap(&outcome, &perLetter[letter])
-                        if depth == 1, let shard, !shard.owns(firstLetter: letter) { continue }
-                        if case .blocked = outcome {} else { out += 1 }
-                        switch consume outcome {
-                        case .blocked:
+                var k = 0
+                for part in expanded {
+                    largestWorld = max(largestWorld, part.largest)
+                    for perLetter in part.perWorld {
+                        let id = ids[ids.startIndex + k]
+                        k += 1
+                        var out = 0
+                        defer { if shard != nil { states[Int(id)].out = out } }
+                        if perLetter.isEmpty {
+                            // A world the search saw is not reached again by its own steps.
+                            explored += 1
+                            if first[Self.invariants] == nil {
+                                first[Self.invariants] = (
+                                    path(to: id),
+                                    Finding(
+                                        property: Self.invariants, expected: nil,
+                                        actual: "a step is not deterministic: the steps that reached a world do not reach it again"
+                                    )
+                                )
+                            }
                             continue
-                        case .violated(let findings, _):
-                            explored += 1
-                            for finding in findings where first[finding.property] == nil {
-                                first[finding.property] = (path(to: slice[k].id) + [letter], finding)
-                            }
-                        case .next(let node, let key):
-                            explored += 1
-                            guard !seen.contains(key) else { continue }
-                            guard seen.count < options.maxWorlds else {
-                                stopped = true
+                        }
+                        for letter in perLetter.indices {
+                            if depth == 1, let shard, !shard.owns(firstLetter: letter) { continue }
+                            switch perLetter[letter] {
+                            case .blocked:
                                 continue
+                            case .violated(let findings):
+                                out += 1
+                                explored += 1
+                                for finding in findings where first[finding.property] == nil {
+                                    first[finding.property] = (path(to: id) + [letter], finding)
+                                }
+                            case .world(let fingerprint):
+                                out += 1
+                                explored += 1
+                                guard !seen.contains(fingerprint) else { continue }
+                                guard seen.count < options.maxWorlds else {
+                                    stopped = true
+                                    continue
+                                }
+                                let bytes = Self.estimatedBytes(
+                                    worlds: seen.count + 1, depth: depth, largestWorld: largestWorld, jobs: jobs,
+                                    batchOutcomes: batch * letters, shard: shard != nil)
+                                guard bytes <= options.maxMemory else {
+                                    stopped = true
+                                    stoppedAtMemory = true
+                                    continue
+                                }
+                                seen.insert(fingerprint)
+                                parent.append(id)
+                                letterOf.append(Int32(letter))
+                                if shard != nil {
+                                    states.append(ShardState(fingerprint: fingerprint, depth: depth, out: -1))
+                                }
+                                next.append(Int32(parent.count - 1))
                             }
-                            let size =
-                                (node.session.context.world?.estimatedBytes(beyond: parentStorage)
-                                    ?? 0) + keyBytes
-                            guard used + size <= options.maxMemory else {
-                                stopped = true
-                                stoppedAtMemory = true
-                                continue
-                            }
-                            seen.insert(key)
-                            used += size
-                            parent.append(slice[k].id)
-                            letterOf.append(Int32(letter))
-                            if shard != nil {
-                                states.append(
-                                    ShardState(fingerprint: Self.fingerprint(key, settings: &settings), depth: depth, out: -1))
-                            }
-                            next.append((Int32(parent.count - 1), node))
                         }
                     }
                 }

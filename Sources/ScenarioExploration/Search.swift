@@ -9,28 +9,19 @@ struct Node: Sendable {
     var memory: [[Int64]]
 }
 
-/// What makes two nodes the same state: the world without its records, and the monitors'
-/// memory. The hash is computed once (by the worker that made the node); equal hashes are
-/// confirmed by equality.
-struct StateKey: Hashable, Sendable {
-    let world: World
-    let memory: [[Int64]]
-    let hash: Int
+/// What the search keeps of a world it has seen: its 128-bit fingerprint
+/// (``Explorer/fingerprint(_:memory:settings:)``), not the world. A world is reached again by
+/// replaying the steps that first reached it from the root (worlds are values, and a step is
+/// deterministic).
+typealias SeenWorlds = Set<Fingerprint128>
 
-    init(world: World, memory: [[Int64]]) {
-        self.world = world.withoutRecords
-        self.memory = memory
-        var hasher = Hasher()
-        self.world.hashForSearch(into: &hasher)
-        hasher.combine(memory)
-        hash = hasher.finalize()
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.memory == rhs.memory && lhs.world == rhs.world
-    }
+/// What one step from an expanded world gave, as the search keeps it: the world itself is
+/// let go once it is fingerprinted.
+enum Expansion: Sendable {
+    /// The step's precondition did not hold (or it failed otherwise): no successor.
+    case blocked
+    case violated([Finding])
+    case world(Fingerprint128)
 }
 
 /// A property that did not hold after a step.
@@ -46,7 +37,7 @@ struct Finding: Sendable {
 enum Outcome: Sendable {
     /// The step's precondition did not hold (or it failed otherwise): no successor.
     case blocked
-    case next(Node, StateKey)
+    case next(Node)
     /// The session as the violating step left it (for the trace).
     case violated([Finding], Session)
 }
@@ -84,7 +75,65 @@ struct Stepper: Sendable {
             }
         }
         if !findings.isEmpty { return .violated(findings, session) }
-        return .next(Node(session: session, memory: memory), StateKey(world: after, memory: memory))
+        return .next(Node(session: session, memory: memory))
+    }
+
+    /// Expands the worlds `paths` reach from `root` (each the steps that first reached a
+    /// world), in order: per world, what each letter gives, a fingerprint for each world made.
+    /// Consecutive paths share their prefixes (a level is searched in the order its worlds were
+    /// found), so the worlds along the last path are kept and only the steps past the common
+    /// prefix are replayed. An empty list for a path whose replay does not reach a world (a
+    /// step that is not deterministic). `largest`: the most bytes a world met holds
+    /// (``World/estimatedBytes(beyond:)``), for the memory budget.
+    func expand(_ paths: ArraySlice<[Int]>, from root: Node, settings: [(Configuration, [String])]) -> (
+        perWorld: [[Expansion]], largest: Int
+    ) {
+        var settings = settings
+        var stack = [root]
+        var along: [Int] = []
+        var largest = 0
+        var perWorld: [[Expansion]] = []
+        perWorld.reserveCapacity(paths.count)
+        paths: for path in paths {
+            var common = 0
+            while common < along.count, common < path.count, along[common] == path[common] { common += 1 }
+            stack.removeSubrange((common + 1)...)
+            along.removeSubrange(common...)
+            for letter in path[common...] {
+                guard let top = stack.last, case .next(let node) = advance(top, letter) else {
+                    // Left so, the next path replays from the root.
+                    stack.removeSubrange(1...)
+                    along.removeAll()
+                    perWorld.append([])
+                    continue paths
+                }
+                stack.append(node)
+                along.append(letter)
+            }
+            guard let node = stack.last else {
+                perWorld.append([])
+                continue
+            }
+            var outcomes: [Expansion] = []
+            outcomes.reserveCapacity(letters.count)
+            for letter in letters.indices {
+                switch advance(node, letter) {
+                case .blocked:
+                    outcomes.append(.blocked)
+                case .violated(let findings, _):
+                    outcomes.append(.violated(findings))
+                case .next(let next):
+                    guard let world = next.session.context.world else {
+                        outcomes.append(.blocked)
+                        continue
+                    }
+                    largest = max(largest, world.estimatedBytes())
+                    outcomes.append(.world(Explorer.fingerprint(world, memory: next.memory, settings: &settings)))
+                }
+            }
+            perWorld.append(outcomes)
+        }
+        return (perWorld, largest)
     }
 
     /// Runs `path` from `root`. The number of steps after which `property` was violated
@@ -98,7 +147,7 @@ struct Stepper: Sendable {
             switch advance(node, letter) {
             case .blocked:
                 return nil
-            case .next(let next, _):
+            case .next(let next):
                 node = next
             case .violated(let findings, let session):
                 guard let finding = findings.first(where: { $0.property == property }) else { return nil }

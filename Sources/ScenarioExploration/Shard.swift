@@ -245,7 +245,7 @@ public struct ShardMergeError: Error, Sendable {
 
 extension ShardResult {
     /// The first line of a shard file.
-    static let format = "scn-explore-shard 2"
+    static let format = "scn-explore-shard 3"
     /// The most worlds a shard file may list (the default memory budget holds far fewer).
     static let maxStates = 20_000_000
     /// The largest shard file `--merge` reads (20,000,000 worlds of about 40 bytes, and the header).

@@ -97,9 +97,9 @@ public struct TestOptions: Sendable, Hashable {
         epilogue: """
             The console report is the same whatever --jobs is: files in order, each
             failure in full, then the line 'N passed, N failed' (', N skipped' when
-            any were). Colour only on a terminal, never with NO_COLOR set. Report
-            files are checked before the run starts: a path that cannot be written
-            is a usage error.
+            any were, then ', N known'). Colour as --color says: by default only on a
+            terminal, never with NO_COLOR set. Report files are checked before the run
+            starts: a path that cannot be written is a usage error.
 
             Exit codes: 0 all selected cases passed (or were skipped); 1 a case
             failed; 2 a usage error, or a file that did not pass its check;

@@ -37,7 +37,7 @@ enum ExploreCommand {
                 .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
                 .value(
                     "--max-memory", "MIB", .number,
-                    "stop before the worlds held take more than MIB mebibytes, estimated (default 96)"),
+                    "stop before what the search holds (96 bytes a world seen, the worlds each thread replays) takes more than MIB mebibytes, estimated (default 96)"),
                 .value(
                     "--shard", "K/N", .text,
                     "search the K-th of N parts (by first step) and write DIR/shard-K-of-N.txt into --out"),

@@ -160,7 +160,7 @@ import Testing
             + "\"alphabetOrigin\":\"the file's alphabet\",\"properties\":\(properties),\"depth\":1,\"depthReached\":1,"
             + "\"stoppedAtMaxWorlds\":false,\"maxWorlds\":1000000,\"stoppedAtMaxMemory\":false,\"maxMemory\":100663296,"
             + "\"milliseconds\":1,\"counterexamples\":{\(counterexamples)}}"
-        return "scn-explore-shard 2\n" + header + "\n" + String(repeating: "0", count: 32) + " 0 1\n"
+        return "scn-explore-shard 3\n" + header + "\n" + String(repeating: "0", count: 32) + " 0 1\n"
             + String(repeating: "1", count: 32) + " 1 -1\nend 2\n"
     }
 
