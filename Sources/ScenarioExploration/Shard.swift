@@ -107,11 +107,22 @@ extension ExploreResult {
 
 /// The join of shard files, fed one world at a time (`scn explore --merge` streams each file
 /// into it, so no file is held whole): every world once, at the least level any shard saw
-/// it, in one table of at most ``maxWorlds`` entries.
+/// it, in one table of at most ``limit`` entries.
 public struct ShardMerge: Sendable {
-    /// The most distinct worlds a join holds (about 50 MB of table): a default search keeps
-    /// at most 1,000,000.
+    /// The most distinct worlds a join holds by default (about 160 MB of table): a default
+    /// search keeps at most 1,000,000.
     public static let maxWorlds = 2_000_000
+    /// What one world costs the join, table and all, in bytes (measured: 2,100,000 world
+    /// lines took 166 MB): `--max-memory` on a merge divides by it.
+    public static let bytesPerWorld = 96
+
+    /// The most distinct worlds this join holds.
+    public let limit: Int
+
+    /// The worlds a join may hold in `bytes` of memory (nil: ``maxWorlds``).
+    public static func limit(memory bytes: Int?) -> Int {
+        bytes.map { max(1, $0 / bytesPerWorld) } ?? maxWorlds
+    }
 
     /// A world's least level and the steps from it that gave a world (-1: not expanded).
     struct Level: Sendable {
@@ -128,7 +139,9 @@ public struct ShardMerge: Sendable {
     /// Two shards listed different first worlds (said after what tells searches apart).
     var rootsDiffer = false
 
-    public init() {}
+    public init(limit: Int = ShardMerge.maxWorlds) {
+        self.limit = limit
+    }
 
     /// Adds a shard's header (its worlds, if any, are not read): returns its number, for
     /// ``add(_:of:)``.
@@ -156,9 +169,10 @@ public struct ShardMerge: Sendable {
                 if out >= 0 { level[state.fingerprint]?.out = out }
                 return
             }
-        } else if level.count >= Self.maxWorlds {
+        } else if level.count >= limit {
             throw ShardMergeError(
-                "the shards list more than \(Self.maxWorlds) distinct worlds, the most one join holds")
+                "the shards list more than \(limit) distinct worlds, the most this join holds "
+                    + "(--max-memory MIB on --merge raises it: \(Self.bytesPerWorld) bytes a world)")
         }
         level[state.fingerprint] = Level(depth: depth, out: out)
     }
@@ -170,10 +184,12 @@ public struct ShardMerge: Sendable {
         for shard in shards {
             guard shard.identity == first.identity else {
                 throw ShardMergeError(
-                    "shard \(shard.shard.index + 1)/\(shard.shard.count) is of another search (another file, alphabet or options)")
+                    "shard \(shard.shard.index + 1)/\(shard.shard.count) is of another search (another file, alphabet or options)"
+                )
             }
             guard shard.shard.count == count else {
-                throw ShardMergeError("the shards split the search differently (\(count) and \(shard.shard.count) shards)")
+                throw ShardMergeError(
+                    "the shards split the search differently (\(count) and \(shard.shard.count) shards)")
             }
         }
         let indices = Set(shards.map(\.shard.index))
@@ -189,7 +205,9 @@ public struct ShardMerge: Sendable {
         var chosen: [String: [Int]] = [:]
         for shard in ordered {
             for (property, path) in shard.found {
-                if let best = chosen[property], !(path.count < best.count || (path.count == best.count && path.lexicographicallyPrecedes(best))) {
+                if let best = chosen[property],
+                    !(path.count < best.count || (path.count == best.count && path.lexicographicallyPrecedes(best)))
+                {
                     continue
                 }
                 chosen[property] = path
@@ -455,7 +473,9 @@ public struct ShardFileReader: Sendable {
         }
         // Level order: the first world alone at level 0, then each level after the one before.
         guard (worlds == 0) == (depth == 0), depth >= lastDepth else {
-            throw damaged(worlds == 0 ? "the first world is not at level 0" : "a world at level \(depth) after level \(lastDepth)")
+            throw damaged(
+                worlds == 0 ? "the first world is not at level 0" : "a world at level \(depth) after level \(lastDepth)"
+            )
         }
         guard depth <= min(result.depth, result.depthReached + 1) else {
             throw damaged("a world at level \(depth), past the levels the search reached")
@@ -543,7 +563,8 @@ public struct ShardFileReader: Sendable {
             let texts = steps.compactMap(\.stringValue)
             // The sequence found: 1 … depth letters, the first one the shard's own; shrunk to
             // no more steps; a scenario as scn explore writes one (nothing invisible in it).
-            guard path.count == indices.count, texts.count == steps.count, (1...min(depth, reached + 1)).contains(path.count),
+            guard path.count == indices.count, texts.count == steps.count,
+                (1...min(depth, reached + 1)).contains(path.count),
                 path.allSatisfy({ alphabet.indices.contains($0) }), shard.owns(firstLetter: path[0]),
                 length == Int64(path.count), (1...path.count).contains(texts.count),
                 scenario.hasPrefix(Explorer.counterexampleHeading),

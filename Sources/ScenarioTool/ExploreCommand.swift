@@ -37,7 +37,8 @@ enum ExploreCommand {
                 .value("--max-worlds", "N", .number, "stop after N distinct worlds (default 1000000)"),
                 .value(
                     "--max-memory", "MIB", .number,
-                    "stop before what the search holds (96 bytes a world seen, the worlds each thread replays) takes more than MIB mebibytes, estimated (default 96)"),
+                    "stop before what the search holds (96 bytes a world seen, the worlds each thread replays) takes more than MIB mebibytes, estimated (default 96); with --merge, the join holds MIB/96 bytes worlds (default 2,000,000)"
+                ),
                 .value(
                     "--shard", "K/N", .text,
                     "search the K-th of N parts (by first step) and write DIR/shard-K-of-N.txt into --out"),
@@ -211,7 +212,18 @@ enum ExploreCommand {
         }
         // Each file is read a line at a time into the join and checked whole (its end line
         // counts its worlds): a file cut short, or a number no search gives, is an error.
-        var merge = ShardMerge()
+        // The join's table is bounded by --max-memory when given (a join of a depth-7 search
+        // holds millions of worlds), else by ShardMerge.maxWorlds.
+        let memory: Int?
+        do throws(UsageError) {
+            memory = try parsed.positiveInteger("--max-memory").map { n throws(UsageError) in
+                guard n <= 1 << 20 else { throw UsageError("option '--max-memory' is at most 1048576 (MiB)") }
+                return n << 20
+            }
+        } catch {
+            return tool.usageError(error, command: "explore")
+        }
+        var merge = ShardMerge(limit: ShardMerge.limit(memory: memory))
         for file in files {
             var reader = ShardFileReader()
             var number: Int?

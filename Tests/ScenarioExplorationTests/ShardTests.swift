@@ -1,5 +1,6 @@
-import ScenarioExploration
 import Testing
+
+@testable import ScenarioExploration
 
 /// docs/EXPLORE.md "Across machines": the search split into N shards by first step, joined,
 /// gives exactly what one machine reports, for N = 1 … 4, through the shard file too.
@@ -13,7 +14,10 @@ struct ShardTests {
 
     static let searches: [(text: String, depth: Int, checks: [String])] = [
         ("sdk kindly 3.0.12\nextension kindly\n", 3, ["no-lost-tap", "no-duplicates", "no-banner-over-open-chat"]),
-        ("sdk none\nhost registers first-launch\nhost uploads-token if-changed\n", 3, ["token-current", "loss-explained"]),
+        (
+            "sdk none\nhost registers first-launch\nhost uploads-token if-changed\n", 3,
+            ["token-current", "loss-explained"]
+        ),
         ("sdk none\nextension other\nextension increments-badge\n", 2, ["badge-matches-count", "no-crash"]),
         // Nothing violated, every reachable world seen.
         ("sdk kindly 3.0.12\nalphabet {\n    launch background\n    launch foreground\n}\n", 6, []),
@@ -38,6 +42,28 @@ struct ShardTests {
         }
     }
 
+    @Test("a join holds as many worlds as its limit allows: --max-memory on --merge sets it, else 2,000,000")
+    func joinLimit() throws {
+        let (text, depth, checks) = Self.searches[0]
+        let explorer = try makeExplorer(text, depth: depth, checks: checks, jobs: 2)
+        let shards = try (0..<2).map { k in
+            try ShardResult.parse(explorer.run(shard: ExploreShard(index: k, count: 2), path: "e.scn").fileText).get()
+        }
+        func join(limit: Int) throws(ShardMergeError) -> ExploreResult {
+            var merge = ShardMerge(limit: limit)
+            for shard in shards {
+                let number = merge.add(shard)
+                for state in shard.states { try merge.add(state, of: number) }
+            }
+            return try merge.result().result
+        }
+        let whole = try join(limit: ShardMerge.maxWorlds)
+        #expect(try join(limit: whole.unique).unique == whole.unique, "exactly enough")
+        #expect(throws: ShardMergeError.self) { try join(limit: whole.unique - 1) }
+        #expect(ShardMerge.limit(memory: nil) == 2_000_000)
+        #expect(ShardMerge.limit(memory: 1024 << 20) == (1024 << 20) / 96)
+    }
+
     @Test("shards of another search, a missing shard, a shard twice, a damaged file: each an error")
     func refused() throws {
         let a = try makeExplorer("sdk none\n", depth: 2)
@@ -51,13 +77,16 @@ struct ShardTests {
         #expect(throws: ShardMergeError.self) { try ExploreResult.merge([]) }
         _ = try ExploreResult.merge([a2, a1])
         let text = a1.fileText
-        for damaged in ["", "scn-explore-shard 1\n{}\n", text.replacingOccurrences(of: " -1\n", with: " x\n"),
-            String(text.prefix(text.count / 2)) + "zz\n"]
-        {
+        for damaged in [
+            "", "scn-explore-shard 1\n{}\n", text.replacingOccurrences(of: " -1\n", with: " x\n"),
+            String(text.prefix(text.count / 2)) + "zz\n",
+        ] {
             if case .success = ShardResult.parse(damaged) { Issue.record("parsed: \(damaged.prefix(80))") }
         }
         #expect(ExploreShard(spelled: "2/4") == ExploreShard(index: 1, count: 4))
-        for bad in ["0/4", "5/4", "1/0", "a/b", "1/2/3", "", "/", "1/257"] { #expect(ExploreShard(spelled: bad) == nil) }
+        for bad in ["0/4", "5/4", "1/0", "a/b", "1/2/3", "", "/", "1/257"] {
+            #expect(ExploreShard(spelled: bad) == nil)
+        }
     }
 
     @Test("a shard file cut at any line, with a line after its end, or without its last line feed does not read")
@@ -71,15 +100,21 @@ struct ShardTests {
             if case .success = ShardResult.parse(cut) { Issue.record("read when cut after \(n) lines") }
         }
         if case .success = ShardResult.parse(text + "end 0\n") { Issue.record("read with a line after its end") }
-        if case .success = ShardResult.parse(String(text.dropLast())) { Issue.record("read without its last line feed") }
+        if case .success = ShardResult.parse(String(text.dropLast())) {
+            Issue.record("read without its last line feed")
+        }
         // The merge's time is the shards' whole milliseconds added up: never a fraction of one.
         let shards = (0..<3).map { explorer.run(shard: ExploreShard(index: $0, count: 3), path: "a.scn") }
-        let parsed = try shards.map { try ShardResult.parse($0.fileText.replacing(#/"milliseconds":[0-9]+/#, with: "\"milliseconds\":0")).get() }
+        let parsed = try shards.map {
+            try ShardResult.parse($0.fileText.replacing(#/"milliseconds":[0-9]+/#, with: "\"milliseconds\":0")).get()
+        }
         let merged = try ExploreResult.merge(parsed)
         #expect(merged.result.seconds == 0 && merged.result.worldsPerSecond == merged.result.explored)
     }
 
-    @Test("a shard file with a line dropped, repeated, swapped with the next or a byte changed either does not read or reads back as written")
+    @Test(
+        "a shard file with a line dropped, repeated, swapped with the next or a byte changed either does not read or reads back as written"
+    )
     func mutatedFiles() throws {
         let explorer = try makeExplorer(Self.searches[0].text, depth: 2, checks: Self.searches[0].checks)
         let text = explorer.run(shard: ExploreShard(index: 1, count: 2), path: "a.scn").fileText
