@@ -83,9 +83,7 @@ public struct TestOptions: Sendable, Hashable {
                 "after the report, a workflow command per failure (::error file=…,line=…) and known bug (::notice): "
                     + "annotations on a GitHub pull request",
                 section: "Reports"),
-            OptionSpec.value(
-                "--color", "WHEN", .choices(ColorChoice.allCases.map(\.rawValue)), OptionSpec.color.help,
-                section: "Reports"),
+            OptionSpec.color(section: "Reports"),
         ],
         discussion: """
             Runs every case of the *.scn files under each PATH (a folder, searched

@@ -45,7 +45,9 @@ enum ApnsCommand {
     /// hyphens and periods (Info.plist's CFBundleIdentifier), here at most 255 bytes.
     static func bundleProblem(_ id: String) -> String? {
         if id.isEmpty { return "a bundle id is not empty" }
-        if id.utf8.count > 255 { return "a bundle id is at most 255 bytes" }
+        if id.utf8.count > Vocabulary.maxIdentifierBytes {
+            return "a bundle id is at most \(Vocabulary.maxIdentifierBytes) bytes"
+        }
         let allowed = id.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
         }

@@ -90,10 +90,7 @@ enum ExploreCommand {
             if let n = try parsed.positiveInteger("--depth") { options.depth = n }
             if let n = try parsed.positiveInteger("--jobs") { options.jobs = n }
             if let n = try parsed.positiveInteger("--max-worlds") { options.maxWorlds = n }
-            if let n = try parsed.positiveInteger("--max-memory") {
-                guard n <= 1 << 20 else { throw UsageError("option '--max-memory' is at most 1048576 (MiB)") }
-                options.maxMemory = n << 20
-            }
+            if let bytes = try maxMemory(parsed) { options.maxMemory = bytes }
         } catch {
             return tool.usageError(error, command: "explore")
         }
@@ -216,10 +213,7 @@ enum ExploreCommand {
         // holds millions of worlds), else by ShardMerge.maxWorlds.
         let memory: Int?
         do throws(UsageError) {
-            memory = try parsed.positiveInteger("--max-memory").map { n throws(UsageError) in
-                guard n <= 1 << 20 else { throw UsageError("option '--max-memory' is at most 1048576 (MiB)") }
-                return n << 20
-            }
+            memory = try maxMemory(parsed)
         } catch {
             return tool.usageError(error, command: "explore")
         }
@@ -258,6 +252,13 @@ enum ExploreCommand {
             Terminal.writeError("error: \(TerminalText.escape(error.message))\n")
             return ExitCode.usage
         }
+    }
+
+    /// `--max-memory MIB` in bytes, or nil when not given; at most 1,048,576 MiB.
+    static func maxMemory(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
+        guard let n = try parsed.positiveInteger("--max-memory") else { return nil }
+        guard n <= 1 << 20 else { throw UsageError("option '--max-memory' is at most 1048576 (MiB)") }
+        return n << 20
     }
 
     /// Makes the folder `out` (and its parents); says so when it cannot.

@@ -41,7 +41,12 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 
 extension OptionSpec {
     /// `--color WHEN`, for every subcommand that colours its output.
-    public static let color = OptionSpec.value(
-        "--color", "WHEN", .choices(ColorChoice.allCases.map(\.rawValue)),
-        "colour: auto (on a terminal, unless NO_COLOR is set), always, never")
+    public static let color = color(section: nil)
+
+    /// `--color WHEN` listed under a section of a command's help.
+    public static func color(section: String?) -> OptionSpec {
+        .value(
+            "--color", "WHEN", .choices(ColorChoice.allCases.map(\.rawValue)),
+            "colour: auto (on a terminal, unless NO_COLOR is set), always, never", section: section)
+    }
 }

@@ -22,12 +22,12 @@ public enum GitHubAnnotations {
         text(suite.files.flatMap(lines(for:)))
     }
 
-    /// The annotation lines, at most ``maxLines`` of them and a warning for the rest.
-    static func text(_ all: [String]) -> String {
-        var lines = all
-        if lines.count > maxLines {
-            let more = lines.count - maxLines
-            lines = Array(lines.prefix(maxLines))
+    /// The annotation lines, at most ``maxLines`` of them and a warning for the rest (and for
+    /// `dropped` lines left out before).
+    static func text(_ all: [String], dropped: Int = 0) -> String {
+        var lines = Array(all.prefix(maxLines))
+        let more = all.count - lines.count + dropped
+        if more > 0 {
             lines.append(
                 "::warning title=scn test::\(more) more annotations not written (the console report lists them)")
         }
@@ -67,8 +67,8 @@ public enum GitHubAnnotations {
         return lines
     }
 
-    /// Collects annotations as results stream in (in report order), keeping at most one
-    /// more than ``maxLines`` lines' worth and counting the rest.
+    /// Collects annotations as results stream in (in report order), keeping at most
+    /// ``maxLines`` and counting the rest.
     final class Collector: Sendable {
         private let state = Locked<(lines: [String], dropped: Int)>(([], 0))
 
@@ -87,7 +87,7 @@ public enum GitHubAnnotations {
 
         var text: String {
             state.withLock { state in
-                GitHubAnnotations.text(state.lines + Array(repeating: "", count: state.dropped))
+                GitHubAnnotations.text(state.lines, dropped: state.dropped)
             }
         }
     }
