@@ -29,6 +29,10 @@ struct Document: Sendable {
     /// The files the document includes, parsed, kept with ``index`` (and dropped on save too,
     /// since they may have changed on disk).
     var included: [IncludedFile]?
+    /// The quick fixes of the text's diagnostics (``LanguageServer/codeActions(_:)``), made by
+    /// the first request for them and kept with ``included``: an editor that asks at every
+    /// cursor move does not check the document again each time.
+    var fixes: [(range: Range, lsp: LSPDiagnostic, replacement: String)]?
 
     init(uri: String, version: Int?, text: String) {
         self.uri = uri
@@ -61,6 +65,7 @@ struct Document: Sendable {
     mutating func forgetIndex() {
         index = nil
         included = nil
+        fixes = nil
     }
 
     /// The file-system path, for a `file:` document.

@@ -244,6 +244,7 @@ public struct LanguageServer: Sendable {
         // Files it includes may have changed on disk: check again.
         guard var document = documents[params.textDocument.uri] else { return [] }
         document.included = nil
+        document.fixes = nil
         documents[params.textDocument.uri] = document
         return [publishDiagnostics(document)]
     }

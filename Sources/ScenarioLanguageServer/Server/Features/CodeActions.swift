@@ -7,16 +7,22 @@ extension LanguageServer {
 
     /// `textDocument/codeAction`: a quick fix for each diagnostic in `range` whose problem has
     /// one replacement — the word a "did you mean" names (`tilte` → `title`, `opn` → `open`).
-    /// The document is checked again, so the fixes are the checker's, whatever the client kept.
-    func codeActions(_ params: CodeActionParams) -> [CodeAction] {
-        guard let document = documents[params.textDocument.uri] else { return [] }
+    /// The fixes are the checker's, whatever the client kept; they are made once per text.
+    mutating func codeActions(_ params: CodeActionParams) -> [CodeAction] {
+        let uri = params.textDocument.uri
+        guard let document = documents[uri] else { return [] }
+        let fixes =
+            document.fixes
+            ?? checked(document).compactMap { checker, lsp in
+                checker?.replacement.map { (range: lsp.range, lsp: lsp, replacement: $0) }
+            }
+        documents[uri]?.fixes = fixes
         var actions: [CodeAction] = []
-        for (checker, lsp) in checked(document) {
-            guard let replacement = checker?.replacement, lsp.range.overlaps(params.range) else { continue }
+        for fix in fixes where fix.range.overlaps(params.range) {
             actions.append(
                 CodeAction(
-                    title: "Replace with '\(replacement)'", kind: "quickfix", diagnostics: [lsp],
-                    edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: lsp.range, newText: replacement)]]),
+                    title: "Replace with '\(fix.replacement)'", kind: "quickfix", diagnostics: [fix.lsp],
+                    edit: WorkspaceEdit(changes: [uri: [TextEdit(range: fix.range, newText: fix.replacement)]]),
                     isPreferred: true))
             if actions.count == Self.maxCodeActions { break }
         }
